@@ -1,0 +1,805 @@
+//! The board: stones, chains, liberties, captures, suicide and the Zobrist hash.
+//!
+//! Chains are kept incrementally: every stone points at its chain's representative ("head"),
+//! the stones of a chain form a circular linked list, and the head stores the chain's size and
+//! its *pseudo-liberties* (one per stone/empty-neighbour pair) with their sum and sum of
+//! squares. A chain has no liberties when its pseudo-liberty count is 0, and exactly one
+//! liberty when all its pseudo-liberties name the same point, which holds exactly when
+//! `count * sum_of_squares == sum * sum`.
+
+use std::fmt;
+
+use crate::pointset::PointSet;
+use crate::zobrist::{self, PADDED_CELLS};
+use crate::{Color, Point, Size};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Empty,
+    Black,
+    White,
+    Border,
+}
+
+impl Cell {
+    #[inline]
+    fn of(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct ChainData {
+    size: u32,
+    libs: u32,
+    lib_sum: u32,
+    lib_sum_sq: u64,
+}
+
+impl ChainData {
+    #[inline]
+    fn add_lib(&mut self, i: usize) {
+        self.libs += 1;
+        self.lib_sum += i as u32;
+        self.lib_sum_sq += (i * i) as u64;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, i: usize) {
+        self.libs -= 1;
+        self.lib_sum -= i as u32;
+        self.lib_sum_sq -= (i * i) as u64;
+    }
+
+    /// Exactly one distinct liberty.
+    #[inline]
+    fn in_atari(&self) -> bool {
+        self.libs > 0
+            && self.libs as u64 * self.lib_sum_sq == self.lib_sum as u64 * self.lib_sum as u64
+    }
+}
+
+/// Why a stone cannot be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The point is not on the board.
+    OffBoard,
+    /// The point already holds a stone.
+    Occupied,
+    /// The stone (with the own chains it joins) would have no liberty and captures nothing.
+    /// `stones` counts the stones that would be removed, the new one included: 1 for a
+    /// single-stone suicide, more for a multi-stone suicide.
+    Suicide {
+        /// Stones that the suicide would remove, the new stone included.
+        stones: u32,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::OffBoard => f.write_str("the point is off the board"),
+            PlayError::Occupied => f.write_str("the point is occupied"),
+            PlayError::Suicide { stones: 1 } => f.write_str("single-stone suicide"),
+            PlayError::Suicide { stones } => write!(f, "suicide of {stones} stones"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// What a board play did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Placed {
+    /// Opponent stones captured (the list is [`Board::last_removed`]).
+    pub captured: u32,
+    /// Opponent chains captured.
+    pub captured_chains: u32,
+    /// Own stones removed by a suicide the caller allowed (the new stone included); 0 otherwise.
+    pub suicided: u32,
+    /// The point of a single stone just captured by a single stone that is now left with exactly
+    /// one liberty: the point simple ko forbids the opponent to retake at once.
+    pub ko_point: Option<Point>,
+}
+
+/// What a board play would do, found without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// Opponent stones it would capture.
+    pub captures: u32,
+    /// Own stones a suicide would remove (the new stone included), or 0.
+    pub suicide: u32,
+    /// The position hash after the play (suicide applied if it is one).
+    pub hash: u64,
+}
+
+/// A chain (string) of stones with its liberties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    /// Colour of the stones.
+    pub color: Color,
+    /// The stones, sorted row by row.
+    pub stones: Vec<Point>,
+    /// The distinct empty points next to the chain, sorted row by row.
+    pub liberties: Vec<Point>,
+}
+
+/// A maximal connected set of empty points, and which colours it touches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyRegion {
+    /// The points, sorted row by row.
+    pub points: Vec<Point>,
+    /// Whether some point of the region is next to a black stone.
+    pub touches_black: bool,
+    /// Whether some point of the region is next to a white stone.
+    pub touches_white: bool,
+}
+
+/// Setup stones that do not form a legal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A point is off the board.
+    OffBoard(Point),
+    /// Two setup stones were given for one point.
+    Occupied(Point),
+    /// The chain through this point has no liberty.
+    NoLiberty(Point),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::OffBoard(p) => write!(f, "setup stone at {p:?} is off the board"),
+            SetupError::Occupied(p) => write!(f, "two setup stones at {p:?}"),
+            SetupError::NoLiberty(p) => {
+                write!(f, "setup stones leave the chain at {p:?} without a liberty")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A snapshot of which stone stands on each point: compare two to rule out a hash collision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    size: Size,
+    cells: Vec<u8>,
+}
+
+/// Who owns each empty point, by the rule "an empty point belongs to a colour when every path
+/// through empty points from it reaches stones of that colour only" (seed 000, "Territory
+/// intersection"). Empty regions that touch no stone at all belong to nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Territory {
+    /// Black stones on the board.
+    pub black_stones: PointSet,
+    /// White stones on the board.
+    pub white_stones: PointSet,
+    /// Empty points that reach black stones only.
+    pub black: PointSet,
+    /// Empty points that reach white stones only.
+    pub white: PointSet,
+    /// Empty points that reach both colours, or none.
+    pub neutral: PointSet,
+}
+
+/// A Go board of any size from 2x2 to 25x25. It knows captures and suicide, nothing of ko,
+/// passes or scoring rules.
+#[derive(Clone)]
+pub struct Board {
+    size: Size,
+    stride: usize,
+    cells: Vec<Cell>,
+    head: Vec<u16>,
+    next: Vec<u16>,
+    chains: Vec<ChainData>,
+    hash: u64,
+    on_board: [u32; 2],
+    removed: [u32; 2],
+    stone_bits: [PointSet; 2],
+    /// Empty points as a list with O(1) removal: `empties[empty_pos[i]] == i`.
+    empties: Vec<u16>,
+    empty_pos: Vec<u16>,
+    last_removed: Vec<Point>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}\n{}", self.size, crate::diagram::to_diagram(self))
+    }
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: Size) -> Board {
+        let stride = size.width() as usize + 2;
+        let padded = stride * (size.height() as usize + 2);
+        debug_assert!(padded <= PADDED_CELLS);
+        let mut cells = vec![Cell::Border; padded];
+        let mut empties = Vec::with_capacity(size.area());
+        let mut empty_pos = vec![u16::MAX; padded];
+        for p in size.points() {
+            let i = (p.y as usize + 1) * stride + p.x as usize + 1;
+            cells[i] = Cell::Empty;
+            empty_pos[i] = empties.len() as u16;
+            empties.push(i as u16);
+        }
+        Board {
+            size,
+            stride,
+            cells,
+            head: vec![0; padded],
+            next: vec![0; padded],
+            chains: vec![ChainData::default(); padded],
+            hash: 0,
+            on_board: [0; 2],
+            removed: [0; 2],
+            stone_bits: [PointSet::empty(size); 2],
+            empties,
+            empty_pos,
+            last_removed: Vec::new(),
+        }
+    }
+
+    /// A board holding the given stones (e.g. handicap or SGF `AB`/`AW` setup). The stones are
+    /// placed together, without captures; a chain left without a liberty is an error.
+    pub fn with_stones(
+        size: Size,
+        stones: impl IntoIterator<Item = (Color, Point)>,
+    ) -> Result<Board, SetupError> {
+        let mut b = Board::new(size);
+        b.add_stones(stones)?;
+        Ok(b)
+    }
+
+    /// Adds setup stones to this board, placed together without captures; on error the board
+    /// is left unchanged.
+    pub fn add_stones(
+        &mut self,
+        stones: impl IntoIterator<Item = (Color, Point)>,
+    ) -> Result<(), SetupError> {
+        let mut b = self.clone();
+        let mut placed = Vec::new();
+        for (c, p) in stones {
+            if !self.size.contains(p) {
+                return Err(SetupError::OffBoard(p));
+            }
+            let i = b.idx(p);
+            if b.cells[i] != Cell::Empty {
+                return Err(SetupError::Occupied(p));
+            }
+            b.put_stone(c, i);
+            placed.push(p);
+        }
+        // A new stone can also take the last liberty of a chain that was already there.
+        let touched = placed.iter().flat_map(|&p| self.size.neighbors(p).chain([p]));
+        for p in touched.collect::<Vec<_>>() {
+            let i = b.idx(p);
+            if b.cells[i].color().is_some() && b.chains[b.head[i] as usize].libs == 0 {
+                return Err(SetupError::NoLiberty(p));
+            }
+        }
+        *self = b;
+        Ok(())
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    #[inline]
+    fn idx(&self, p: Point) -> usize {
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
+    }
+
+    #[inline]
+    fn point(&self, i: usize) -> Point {
+        Point::new(
+            (i % self.stride - 1) as u8,
+            (i / self.stride - 1) as u8,
+        )
+    }
+
+    #[inline]
+    fn neighbors(&self, i: usize) -> [usize; 4] {
+        [i - 1, i + 1, i - self.stride, i + self.stride]
+    }
+
+    /// The stone on `p`, if any (`None` also for a point off the board).
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if !self.size.contains(p) {
+            return None;
+        }
+        self.cells[self.idx(p)].color()
+    }
+
+    /// The Zobrist hash of the stone configuration (0 for the empty board).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch from the stones on the board; equal to [`Board::hash`]
+    /// unless the incremental bookkeeping is broken.
+    pub fn compute_hash(&self) -> u64 {
+        self.size
+            .points()
+            .filter_map(|p| self.get(p).map(|c| zobrist::stone_key(c, self.idx(p))))
+            .fold(0, |h, k| h ^ k)
+    }
+
+    /// A snapshot of the stones, for checking that two equal hashes are really one position.
+    pub fn position(&self) -> Position {
+        Position {
+            size: self.size,
+            cells: self
+                .size
+                .points()
+                .map(|p| self.cells[self.idx(p)] as u8)
+                .collect(),
+        }
+    }
+
+    /// Stones of colour `c` on the board.
+    #[inline]
+    pub fn stones_on_board(&self, c: Color) -> u32 {
+        self.on_board[c.index()]
+    }
+
+    /// Stones of colour `c` removed from the board so far (captured or suicided).
+    #[inline]
+    pub fn stones_removed(&self, c: Color) -> u32 {
+        self.removed[c.index()]
+    }
+
+    /// The stones of colour `c` as a set.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &PointSet {
+        &self.stone_bits[c.index()]
+    }
+
+    /// The stones removed by the last play or removal, sorted as removed.
+    pub fn last_removed(&self) -> &[Point] {
+        &self.last_removed
+    }
+
+    /// Number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
+    /// The `k`-th empty point in an internal order (stable between moves only); for drawing a
+    /// random empty point in O(1). `k` must be below [`Board::empty_count`].
+    #[inline]
+    pub fn empty_point(&self, k: usize) -> Point {
+        self.point(self.empties[k] as usize)
+    }
+
+    /// All empty points, in the same internal order as [`Board::empty_point`].
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empties.iter().map(|&i| self.point(i as usize))
+    }
+
+    /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
+    /// `c` (an "eye-like" point; the usual playout policy never fills these).
+    pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
+        let i = self.idx(p);
+        let want = Cell::of(c);
+        self.cells[i] == Cell::Empty
+            && self
+                .neighbors(i)
+                .iter()
+                .all(|&n| self.cells[n] == want || self.cells[n] == Cell::Border)
+    }
+
+    /// Number of distinct liberties of the chain through `p` (0 for an empty point).
+    pub fn liberty_count(&self, p: Point) -> usize {
+        self.chain_at(p).map_or(0, |c| c.liberties.len())
+    }
+
+    /// The chain through `p`, or `None` if `p` is empty or off the board.
+    pub fn chain_at(&self, p: Point) -> Option<Chain> {
+        let color = self.get(p)?;
+        let start = self.idx(p);
+        let mut stones = Vec::new();
+        let mut libs = Vec::new();
+        let mut s = start;
+        loop {
+            stones.push(self.point(s));
+            for n in self.neighbors(s) {
+                if self.cells[n] == Cell::Empty {
+                    libs.push(self.point(n));
+                }
+            }
+            s = self.next[s] as usize;
+            if s == start {
+                break;
+            }
+        }
+        let key = |q: &Point| (q.y, q.x);
+        stones.sort_by_key(key);
+        libs.sort_by_key(key);
+        libs.dedup();
+        Some(Chain {
+            color,
+            stones,
+            liberties: libs,
+        })
+    }
+
+    /// Every chain on the board, ordered by its first stone (row by row).
+    pub fn chains(&self) -> Vec<Chain> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        for p in self.size.points() {
+            let i = self.idx(p);
+            if self.cells[i].color().is_some() && !seen[self.head[i] as usize] {
+                seen[self.head[i] as usize] = true;
+                out.extend(self.chain_at(p));
+            }
+        }
+        out
+    }
+
+    /// Every maximal region of empty points with the colours it touches, ordered by its first
+    /// point (row by row).
+    pub fn empty_regions(&self) -> Vec<EmptyRegion> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        let mut stack = Vec::new();
+        for p in self.size.points() {
+            let i0 = self.idx(p);
+            if self.cells[i0] != Cell::Empty || seen[i0] {
+                continue;
+            }
+            let mut region = EmptyRegion {
+                points: Vec::new(),
+                touches_black: false,
+                touches_white: false,
+            };
+            seen[i0] = true;
+            stack.push(i0);
+            while let Some(i) = stack.pop() {
+                region.points.push(self.point(i));
+                for n in self.neighbors(i) {
+                    match self.cells[n] {
+                        Cell::Empty if !seen[n] => {
+                            seen[n] = true;
+                            stack.push(n);
+                        }
+                        Cell::Black => region.touches_black = true,
+                        Cell::White => region.touches_white = true,
+                        _ => {}
+                    }
+                }
+            }
+            region.points.sort_by_key(|q| (q.y, q.x));
+            out.push(region);
+        }
+        out
+    }
+
+    /// Who owns each empty point (see [`Territory`]); bitboard flood fills, no allocation.
+    pub fn territory(&self) -> Territory {
+        let black_stones = self.stone_bits[0];
+        let white_stones = self.stone_bits[1];
+        let empty = black_stones.union(&white_stones).complement();
+        let reach_black = black_stones.flood_into(&empty);
+        let reach_white = white_stones.flood_into(&empty);
+        let black = reach_black.difference(&reach_white);
+        let white = reach_white.difference(&reach_black);
+        let neutral = empty.difference(&black).difference(&white);
+        Territory {
+            black_stones,
+            white_stones,
+            black,
+            white,
+            neutral,
+        }
+    }
+
+    /// What a play by `c` at `p` would do, without changing the board.
+    pub fn preview(&self, c: Color, p: Point) -> Result<Preview, PlayError> {
+        if !self.size.contains(p) {
+            return Err(PlayError::OffBoard);
+        }
+        let i = self.idx(p);
+        if self.cells[i] != Cell::Empty {
+            return Err(PlayError::Occupied);
+        }
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opponent());
+        let mut hash = self.hash ^ zobrist::stone_key(c, i);
+        let mut seen = [usize::MAX; 4];
+        let mut captures = 0;
+        let mut has_liberty = false;
+        for (k, n) in self.neighbors(i).into_iter().enumerate() {
+            let cell = self.cells[n];
+            if cell == Cell::Empty {
+                has_liberty = true;
+                continue;
+            }
+            if cell != own && cell != opp {
+                continue;
+            }
+            let h = self.head[n] as usize;
+            if seen[..k].contains(&h) {
+                continue;
+            }
+            seen[k] = h;
+            let ch = &self.chains[h];
+            if cell == opp {
+                if ch.in_atari() {
+                    captures += ch.size;
+                    hash ^= self.chain_hash(h, c.opponent());
+                }
+            } else if !ch.in_atari() {
+                has_liberty = true;
+            }
+        }
+        let mut suicide = 0;
+        if captures == 0 && !has_liberty {
+            // Every own neighbour chain has `p` as its last liberty: all of them die with it.
+            suicide = 1;
+            hash ^= zobrist::stone_key(c, i);
+            for (k, n) in self.neighbors(i).into_iter().enumerate() {
+                if self.cells[n] == own && seen[k] != usize::MAX {
+                    let h = seen[k];
+                    suicide += self.chains[h].size;
+                    hash ^= self.chain_hash(h, c);
+                }
+            }
+        }
+        Ok(Preview {
+            captures,
+            suicide,
+            hash,
+        })
+    }
+
+    fn chain_hash(&self, head: usize, c: Color) -> u64 {
+        let mut h = 0;
+        let mut s = head;
+        loop {
+            h ^= zobrist::stone_key(c, s);
+            s = self.next[s] as usize;
+            if s == head {
+                return h;
+            }
+        }
+    }
+
+    /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,
+    /// then refuses a suicide (the board is unchanged on error).
+    pub fn play(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
+        let preview = self.preview(c, p)?;
+        if preview.suicide > 0 {
+            return Err(PlayError::Suicide {
+                stones: preview.suicide,
+            });
+        }
+        Ok(self.play_unchecked(c, p))
+    }
+
+    /// Plays a stone like [`Board::play`], but applies a suicide: the new stone and the own
+    /// chains it joins are removed (they count in [`Board::stones_removed`], and the caller
+    /// books them as the opponent's prisoners). Whether a suicide is allowed is a ruleset's
+    /// decision; use [`Board::preview`] first to tell single- from multi-stone suicide.
+    pub fn play_allowing_suicide(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
+        if !self.size.contains(p) {
+            return Err(PlayError::OffBoard);
+        }
+        if self.cells[self.idx(p)] != Cell::Empty {
+            return Err(PlayError::Occupied);
+        }
+        Ok(self.play_unchecked(c, p))
+    }
+
+    /// Places the stone on an empty on-board point and resolves captures and suicide.
+    fn play_unchecked(&mut self, c: Color, p: Point) -> Placed {
+        let i = self.idx(p);
+        self.last_removed.clear();
+        self.put_stone(c, i);
+        let opp = Cell::of(c.opponent());
+        let mut out = Placed::default();
+        for n in self.neighbors(i) {
+            if self.cells[n] == opp {
+                let h = self.head[n] as usize;
+                if self.chains[h].libs == 0 {
+                    out.captured += self.remove_chain(h);
+                    out.captured_chains += 1;
+                }
+            }
+        }
+        let h = self.head[i] as usize;
+        if out.captured == 0 && self.chains[h].libs == 0 {
+            out.suicided = self.remove_chain(h);
+        }
+        if out.captured == 1 && self.chains[h].size == 1 && self.chains[h].libs == 1 {
+            out.ko_point = Some(self.last_removed[0]);
+        }
+        out
+    }
+
+    /// Puts a stone on an empty point, updates liberties, merges chains; no captures.
+    fn put_stone(&mut self, c: Color, i: usize) {
+        self.cells[i] = Cell::of(c);
+        self.hash ^= zobrist::stone_key(c, i);
+        self.on_board[c.index()] += 1;
+        let p = self.point(i);
+        self.stone_bits[c.index()].insert(p);
+        self.take_empty(i);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.chains[i] = ChainData {
+            size: 1,
+            ..ChainData::default()
+        };
+        let own = Cell::of(c);
+        for n in self.neighbors(i) {
+            match self.cells[n] {
+                Cell::Empty => self.chains[i].add_lib(n),
+                Cell::Black | Cell::White => {
+                    let h = self.head[n] as usize;
+                    self.chains[h].remove_lib(i);
+                }
+                Cell::Border => {}
+            }
+        }
+        for n in self.neighbors(i) {
+            if self.cells[n] == own {
+                let a = self.head[n] as usize;
+                let b = self.head[i] as usize;
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins two chains of one colour; the larger head survives.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.chains[a].size >= self.chains[b].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.head[s] = keep as u16;
+            s = self.next[s] as usize;
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        let g = self.chains[gone];
+        let k = &mut self.chains[keep];
+        k.size += g.size;
+        k.libs += g.libs;
+        k.lib_sum += g.lib_sum;
+        k.lib_sum_sq += g.lib_sum_sq;
+    }
+
+    /// Removes a whole chain, returning liberties to its neighbours; returns its size.
+    fn remove_chain(&mut self, head: usize) -> u32 {
+        let color = self.cells[head].color().expect("chain head holds a stone");
+        let own = self.cells[head];
+        let mut count = 0;
+        let mut s = head;
+        loop {
+            let after = self.next[s] as usize;
+            self.cells[s] = Cell::Empty;
+            self.hash ^= zobrist::stone_key(color, s);
+            let p = self.point(s);
+            self.stone_bits[color.index()].remove(p);
+            self.give_empty(s);
+            self.last_removed.push(p);
+            count += 1;
+            for n in self.neighbors(s) {
+                let cell = self.cells[n];
+                if cell != own && (cell == Cell::Black || cell == Cell::White) {
+                    let h = self.head[n] as usize;
+                    self.chains[h].add_lib(s);
+                }
+            }
+            s = after;
+            if s == head {
+                break;
+            }
+        }
+        self.on_board[color.index()] -= count;
+        self.removed[color.index()] += count;
+        count
+    }
+
+    #[inline]
+    fn take_empty(&mut self, i: usize) {
+        let k = self.empty_pos[i] as usize;
+        let last = self.empties.pop().expect("point was empty");
+        if last as usize != i {
+            self.empties[k] = last;
+            self.empty_pos[last as usize] = k as u16;
+        }
+        self.empty_pos[i] = u16::MAX;
+    }
+
+    #[inline]
+    fn give_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+
+    /// Removes the stones on the given points (e.g. stones agreed dead), as if captured: they
+    /// count in [`Board::stones_removed`] and are listed in [`Board::last_removed`]. Empty points
+    /// in the list are ignored. Returns the number of stones removed of each colour
+    /// (`[black, white]`).
+    pub fn remove_stones(&mut self, points: impl IntoIterator<Item = Point>) -> [u32; 2] {
+        let mut gone = PointSet::empty(self.size);
+        for p in points {
+            if self.get(p).is_some() {
+                gone.insert(p);
+            }
+        }
+        let mut rebuilt = Board::new(self.size);
+        let mut keep = Vec::new();
+        for c in Color::ALL {
+            keep.extend(self.stones(c).difference(&gone).iter().map(|p| (c, p)));
+        }
+        for (c, p) in keep {
+            let i = rebuilt.idx(p);
+            rebuilt.put_stone(c, i);
+        }
+        let mut counts = [0; 2];
+        for c in Color::ALL {
+            counts[c.index()] = self.stones(c).intersection(&gone).len() as u32;
+            rebuilt.removed[c.index()] = self.removed[c.index()] + counts[c.index()];
+        }
+        rebuilt.last_removed = gone.iter().collect();
+        *self = rebuilt;
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atari_detection_with_pseudo_liberties() {
+        // A liberty shared by two stones of a chain is one liberty, counted twice.
+        let size = Size::square(5).unwrap();
+        let mut b = Board::new(size);
+        b.play(Color::Black, Point::new(1, 0)).unwrap();
+        b.play(Color::Black, Point::new(1, 1)).unwrap();
+        let h = b.head[b.idx(Point::new(1, 0))] as usize;
+        assert!(!b.chains[h].in_atari());
+        assert_eq!(b.liberty_count(Point::new(1, 0)), 5);
+    }
+}

@@ -1,0 +1,250 @@
+//! `PointSet`: a set of board points as a bitboard, with the flood fills that scoring needs.
+//!
+//! Bit `y * (width + 1) + x` stands for point `(x, y)`. The extra column per row stays empty, so
+//! shifting by one bit never wraps a point onto the next row.
+
+use crate::{Point, Size};
+
+/// Words needed for the largest board: 25 rows of 26 bits = 650 bits.
+const WORDS: usize = 11;
+
+/// A set of points of one board size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PointSet {
+    words: [u64; WORDS],
+    size: Size,
+}
+
+impl std::fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl PointSet {
+    /// The empty set for a board of this size.
+    pub fn empty(size: Size) -> PointSet {
+        PointSet {
+            words: [0; WORDS],
+            size,
+        }
+    }
+
+    /// Every point of the board.
+    pub fn full(size: Size) -> PointSet {
+        let mut s = PointSet::empty(size);
+        for p in size.points() {
+            s.insert(p);
+        }
+        s
+    }
+
+    /// The board size this set belongs to.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    #[inline]
+    fn stride(&self) -> usize {
+        self.size.width() as usize + 1
+    }
+
+    #[inline]
+    fn nwords(&self) -> usize {
+        (self.size.height() as usize * self.stride()).div_ceil(64)
+    }
+
+    #[inline]
+    fn bit(&self, p: Point) -> usize {
+        p.y as usize * self.stride() + p.x as usize
+    }
+
+    /// Adds `p`.
+    #[inline]
+    pub fn insert(&mut self, p: Point) {
+        let b = self.bit(p);
+        self.words[b / 64] |= 1 << (b % 64);
+    }
+
+    /// Removes `p`.
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        let b = self.bit(p);
+        self.words[b / 64] &= !(1 << (b % 64));
+    }
+
+    /// Whether `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        let b = self.bit(p);
+        self.words[b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// Number of points in the set.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.words[..self.nwords()]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The points in the set, row by row from the top left.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        let stride = self.stride();
+        (0..self.nwords()).flat_map(move |wi| {
+            let mut w = self.words[wi];
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros() as usize;
+                w &= w - 1;
+                let b = wi * 64 + t;
+                Some(Point::new((b % stride) as u8, (b / stride) as u8))
+            })
+        })
+    }
+
+    /// Points in `self` or `other`.
+    #[inline]
+    pub fn union(&self, other: &PointSet) -> PointSet {
+        self.zip(other, |a, b| a | b)
+    }
+
+    /// Points in both.
+    #[inline]
+    pub fn intersection(&self, other: &PointSet) -> PointSet {
+        self.zip(other, |a, b| a & b)
+    }
+
+    /// Points in `self` but not in `other`.
+    #[inline]
+    pub fn difference(&self, other: &PointSet) -> PointSet {
+        self.zip(other, |a, b| a & !b)
+    }
+
+    /// Every board point not in the set.
+    pub fn complement(&self) -> PointSet {
+        PointSet::full(self.size).difference(self)
+    }
+
+    #[inline]
+    fn zip(&self, other: &PointSet, f: impl Fn(u64, u64) -> u64) -> PointSet {
+        let mut out = *self;
+        for i in 0..WORDS {
+            out.words[i] = f(self.words[i], other.words[i]);
+        }
+        out
+    }
+
+    /// The set plus every on-board orthogonal neighbour of its points.
+    pub fn dilate(&self) -> PointSet {
+        let mut out = self.dilate_unmasked();
+        out.mask_to_board();
+        out
+    }
+
+    /// Like [`PointSet::dilate`], but bits may land in the guard column or past the last row;
+    /// callers intersect with an on-board set afterwards.
+    #[inline]
+    fn dilate_unmasked(&self) -> PointSet {
+        let s = self.stride();
+        let n = self.nwords();
+        let w = &self.words;
+        let mut out = *self;
+        for i in 0..n {
+            let prev = if i > 0 { w[i - 1] } else { 0 };
+            let next = if i + 1 < n { w[i + 1] } else { 0 };
+            // shift toward higher bits by k: bit b -> b + k
+            let up1 = (w[i] << 1) | (prev >> 63);
+            let dn1 = (w[i] >> 1) | (next << 63);
+            let ups = (w[i] << s) | (prev >> (64 - s));
+            let dns = (w[i] >> s) | (next << (64 - s));
+            out.words[i] |= up1 | dn1 | ups | dns;
+        }
+        out
+    }
+
+    /// Clears the guard column and any bit past the last row.
+    fn mask_to_board(&mut self) {
+        let mask = board_mask(self.size);
+        for i in 0..WORDS {
+            self.words[i] &= mask.words[i];
+        }
+    }
+
+    /// The points of `through` that can be reached from the set by orthogonal steps that stay
+    /// inside `through` (the start points themselves are included only if they are in
+    /// `through`). Used for "which empty points can reach a stone of this colour".
+    pub fn flood_into(&self, through: &PointSet) -> PointSet {
+        // `through` lies on the board, so intersecting with it also masks off-board bits.
+        let mut reach = self.dilate_unmasked().intersection(through);
+        loop {
+            let next = reach.dilate_unmasked().intersection(through);
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        }
+    }
+}
+
+fn board_mask(size: Size) -> PointSet {
+    let mut m = PointSet::empty(size);
+    let stride = size.width() as usize + 1;
+    let row: u64 = (1u64 << size.width()) - 1;
+    for y in 0..size.height() as usize {
+        let b = y * stride;
+        let (wi, off) = (b / 64, b % 64);
+        m.words[wi] |= row << off;
+        if off + size.width() as usize > 64 {
+            m.words[wi + 1] |= row >> (64 - off);
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_iter_len() {
+        let size = Size::new(25, 25).unwrap();
+        let mut s = PointSet::empty(size);
+        for p in [Point::new(0, 0), Point::new(24, 24), Point::new(13, 7)] {
+            s.insert(p);
+        }
+        assert_eq!(s.len(), 3);
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            vec![Point::new(0, 0), Point::new(13, 7), Point::new(24, 24)]
+        );
+        assert_eq!(PointSet::full(size).len(), 625);
+        assert_eq!(s.complement().len(), 622);
+    }
+
+    #[test]
+    fn dilate_stays_on_board() {
+        for (w, h) in [(2, 2), (9, 7), (19, 19), (25, 25), (3, 25)] {
+            let size = Size::new(w, h).unwrap();
+            for p in size.points() {
+                let mut s = PointSet::empty(size);
+                s.insert(p);
+                let d = s.dilate();
+                let expected: Vec<Point> = {
+                    let mut v: Vec<Point> = size.neighbors(p).chain([p]).collect();
+                    v.sort_by_key(|q| (q.y, q.x));
+                    v
+                };
+                assert_eq!(d.iter().collect::<Vec<_>>(), expected, "{size} {p:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Game records and the comparison engine (work in progress).

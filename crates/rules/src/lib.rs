@@ -1,0 +1,1 @@
+//! Go rulesets (work in progress).

@@ -1,0 +1,80 @@
+//! The built-in rulesets: the TOML files of `rulesets/`, embedded in the binary so that it
+//! works from any directory.
+
+use std::path::Path;
+
+use crate::params::RuleSet;
+use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
+
+/// `(id, TOML text)` of every built-in ruleset, in display order.
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("concord", include_str!("../../../rulesets/concord.toml")),
+    ("aga", include_str!("../../../rulesets/aga.toml")),
+    ("japanese", include_str!("../../../rulesets/japanese.toml")),
+    ("korean", include_str!("../../../rulesets/korean.toml")),
+    ("chinese", include_str!("../../../rulesets/chinese.toml")),
+    ("taiwan", include_str!("../../../rulesets/taiwan.toml")),
+    ("new-zealand", include_str!("../../../rulesets/new-zealand.toml")),
+    ("tromp-taylor", include_str!("../../../rulesets/tromp-taylor.toml")),
+    ("ing", include_str!("../../../rulesets/ing.toml")),
+    ("british", include_str!("../../../rulesets/british.toml")),
+    ("two-button", include_str!("../../../rulesets/two-button.toml")),
+];
+
+/// The TOML text of a built-in ruleset.
+pub fn builtin_text(id: &str) -> Option<&'static str> {
+    BUILTIN_FILES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, t)| *t)
+}
+
+fn parse_builtin(id: &str, text: &str) -> Result<RuleSet, RulesetError> {
+    parse_ruleset(text, &format!("rulesets/{id}.toml"), &|name| builtin(name))
+}
+
+/// A built-in ruleset by id.
+pub fn builtin(id: &str) -> Option<RuleSet> {
+    let text = builtin_text(id)?;
+    // The built-in files are checked by the tests; a broken one is a bug in this crate.
+    Some(parse_builtin(id, text).unwrap_or_else(|e| panic!("built-in ruleset is invalid: {e}")))
+}
+
+/// Every built-in ruleset, in display order.
+pub fn builtins() -> Vec<RuleSet> {
+    BUILTIN_FILES
+        .iter()
+        .map(|(id, _)| builtin(id).expect("listed"))
+        .collect()
+}
+
+/// Ids of the built-in rulesets.
+pub fn builtin_ids() -> Vec<&'static str> {
+    BUILTIN_FILES.iter().map(|(id, _)| *id).collect()
+}
+
+/// A ruleset named by a built-in id, or a path to a TOML file (anything containing `/` or
+/// ending in `.toml` is taken as a path).
+pub fn load(id_or_path: &str) -> Result<RuleSet, RulesetError> {
+    if let Some(rs) = builtin(id_or_path) {
+        return Ok(rs);
+    }
+    if id_or_path.contains('/') || id_or_path.contains('\\') || id_or_path.ends_with(".toml") {
+        return read_ruleset_file(Path::new(id_or_path), &|name| builtin(name));
+    }
+    Err(RulesetError {
+        file: id_or_path.to_string(),
+        line: None,
+        column: None,
+        message: format!(
+            "no built-in ruleset has this id; built-in ids: {} (or give a path to a .toml file)",
+            builtin_ids().join(", ")
+        ),
+    })
+}
+
+/// Parses a ruleset from TOML text; `file` names it in error messages. `extends` may name a
+/// built-in ruleset.
+pub fn parse(text: &str, file: &str) -> Result<RuleSet, RulesetError> {
+    parse_ruleset(text, file, &|name| builtin(name))
+}

@@ -1,0 +1,451 @@
+//! `Game` runs the protocol: setup, alternating play, end of play, settlement (agreement, or a
+//! dispute and resumption), and scoring, asking its [`Ruleset`] at every step.
+
+use std::fmt;
+
+use gorules_board::{Board, Color, Move, Point, SetupError};
+
+use crate::params::{Counting, IllegalMoveRule};
+use crate::ruleset::{forfeit, with_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement};
+use crate::score::{Outcome, Score};
+use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
+
+/// How a game begins.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The board with any handicap or setup stones on it.
+    pub board: Board,
+    /// Number of handicap stones (0 or 2..=9 usually).
+    pub handicap: u32,
+    /// Komi for White.
+    pub komi: f64,
+    /// Who moves first (White after handicap stones).
+    pub first: Color,
+}
+
+impl Setup {
+    /// An even game on an empty board.
+    pub fn even(board: Board, komi: f64) -> Setup {
+        Setup {
+            board,
+            handicap: 0,
+            komi,
+            first: Color::Black,
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Play goes on; `pass_required` names a player who may only pass now.
+    Playing {
+        /// Concord's required third pass.
+        pass_required: Option<Color>,
+    },
+    /// Play has ended: settle dead stones with [`Game::finish`], or resume with a move.
+    Ended,
+    /// The game is over.
+    Finished,
+}
+
+/// A move that is not a move of the game at all: an error in the record, not a rule
+/// difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The game is over.
+    GameOver,
+    /// It is the other player's turn.
+    OutOfTurn {
+        /// Who should move.
+        expected: Color,
+    },
+    /// The point is off the board.
+    OffBoard(Point),
+    /// The point holds a stone.
+    Occupied(Point),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::GameOver => f.write_str("the game is already over"),
+            MoveError::OutOfTurn { expected } => write!(f, "it is {expected}'s turn"),
+            MoveError::OffBoard(p) => write!(f, "{p:?} is off the board"),
+            MoveError::Occupied(p) => write!(f, "{p:?} is occupied"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What happened to one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveReport {
+    /// Opponent stones captured.
+    pub captured: u32,
+    /// Own stones removed by an allowed suicide.
+    pub suicided: u32,
+    /// The move was illegal: why, and it was replaced by a pass or lost the game.
+    pub illegal: Option<Illegal>,
+    /// The move resumed play after it had ended (a dispute).
+    pub resumed: bool,
+    /// The move was the final pass the ruleset requires (AGA: White passes last).
+    pub final_pass: bool,
+}
+
+/// How dead stones were settled when the game finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettlementReport {
+    /// The agreed dead stones were removed as prisoners (possibly none).
+    Removed {
+        /// The stones removed.
+        stones: Vec<Point>,
+    },
+    /// Stones were named dead but the rules keep every stone alive, for this reason.
+    Ignored {
+        /// Why.
+        reason: AllAliveReason,
+    },
+}
+
+/// A game under one ruleset.
+pub struct Game<'r> {
+    rules: &'r dyn Ruleset,
+    state: GameState,
+    status: Status,
+    outcome: Option<Outcome>,
+    added_passes: Vec<Color>,
+    first_illegal: Option<(usize, Color, Move, Illegal)>,
+    settlement: Option<SettlementReport>,
+}
+
+impl<'r> Game<'r> {
+    /// A new game.
+    pub fn new(rules: &'r dyn Ruleset, setup: Setup) -> Game<'r> {
+        Game {
+            rules,
+            state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
+            status: Status::Playing {
+                pass_required: None,
+            },
+            outcome: None,
+            added_passes: Vec::new(),
+            first_illegal: None,
+            settlement: None,
+        }
+    }
+
+    /// A game on a board with setup stones; `first` moves first.
+    pub fn with_stones(
+        rules: &'r dyn Ruleset,
+        board: Board,
+        stones: &[(Color, Point)],
+        handicap: u32,
+        komi: f64,
+        first: Color,
+    ) -> Result<Game<'r>, SetupError> {
+        let mut b = board;
+        b.add_stones(stones.iter().copied())?;
+        Ok(Game::new(
+            rules,
+            Setup {
+                board: b,
+                handicap,
+                komi,
+                first,
+            },
+        ))
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'r dyn Ruleset {
+        self.rules
+    }
+
+    /// The game so far.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Color {
+        self.state.to_move
+    }
+
+    /// Passes the protocol added at the end (Concord's third pass, AGA's White pass, Ing's
+    /// passes), by whom.
+    pub fn added_passes(&self) -> &[Color] {
+        &self.added_passes
+    }
+
+    /// The first illegal move: its index in [`GameState::moves`], who made it, what it was and
+    /// why it was illegal.
+    pub fn first_illegal(&self) -> Option<(usize, Color, Move, Illegal)> {
+        self.first_illegal
+    }
+
+    /// How dead stones were settled, once the game is finished.
+    pub fn settlement(&self) -> Option<&SettlementReport> {
+        self.settlement.as_ref()
+    }
+
+    /// The outcome when the game ended other than on points (forfeit, no result).
+    pub fn special_outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether `color` may make the move now (turn, board and rules), without playing it.
+    pub fn check(&self, color: Color, mv: Move) -> Result<Result<(), Illegal>, MoveError> {
+        self.check_turn(color)?;
+        self.check_point(mv)?;
+        Ok(self.rules.check(&self.state, color, mv))
+    }
+
+    fn check_turn(&self, color: Color) -> Result<(), MoveError> {
+        match self.status {
+            Status::Finished => Err(MoveError::GameOver),
+            Status::Ended => match self.rules.resumption_first(&self.state) {
+                Some(c) if c != color && !self.is_final_pass_turn(color) => {
+                    Err(MoveError::OutOfTurn { expected: c })
+                }
+                _ => Ok(()),
+            },
+            Status::Playing { .. } if color != self.state.to_move => Err(MoveError::OutOfTurn {
+                expected: self.state.to_move,
+            }),
+            Status::Playing { .. } => Ok(()),
+        }
+    }
+
+    fn is_final_pass_turn(&self, color: Color) -> bool {
+        self.rules.final_pass(&self.state) == Some(color)
+    }
+
+    fn check_point(&self, mv: Move) -> Result<(), MoveError> {
+        if let Move::Play(p) = mv {
+            let size = self.state.board.size();
+            if !size.contains(p) {
+                return Err(MoveError::OffBoard(p));
+            }
+            if self.state.board.get(p).is_some() {
+                return Err(MoveError::Occupied(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a move. After play has ended, a pass by the player who owes the final pass (AGA)
+    /// is that pass and finishes the game; any other move resumes play (a dispute). An illegal
+    /// move is handled as the ruleset says: replaced by a pass, or the game is lost.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveReport, MoveError> {
+        self.check_turn(color)?;
+        self.check_point(mv)?;
+        let mut report = MoveReport::default();
+        if self.status == Status::Ended {
+            if mv == Move::Pass && self.is_final_pass_turn(color) {
+                self.apply(color, Move::Pass, Move::Pass, MoveKind::Normal);
+                report.final_pass = true;
+                self.status = Status::Finished;
+                return Ok(report);
+            }
+            self.resume_phase();
+            self.state.to_move = color;
+            report.resumed = true;
+        }
+        match self.rules.check(&self.state, color, mv) {
+            Ok(()) => {
+                let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal);
+                report.captured = captured;
+                report.suicided = suicided;
+                if mv != Move::Pass && self.rules.long_cycle_ends_game(&self.state) {
+                    self.outcome = Some(Outcome::NoResult);
+                    self.status = Status::Finished;
+                    return Ok(report);
+                }
+            }
+            Err(illegal) => {
+                report.illegal = Some(illegal);
+                if self.first_illegal.is_none() {
+                    self.first_illegal = Some((self.state.moves.len(), color, mv, illegal));
+                }
+                match self.rules.illegal_moves() {
+                    IllegalMoveRule::Pass => {
+                        self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal);
+                    }
+                    IllegalMoveRule::Loss => {
+                        self.outcome = Some(forfeit(color));
+                        self.status = Status::Finished;
+                        return Ok(report);
+                    }
+                }
+            }
+        }
+        self.update_status();
+        Ok(report)
+    }
+
+    /// Resumes play after it ended (a dispute), optionally under "play until all dead stones
+    /// are captured" (every stone left when play ends again is alive).
+    pub fn resume(&mut self, until_captured: bool) -> Result<(), MoveError> {
+        if self.status != Status::Ended {
+            return Err(MoveError::GameOver);
+        }
+        self.resume_phase();
+        if let Some(c) = self.rules.resumption_first(&self.state) {
+            self.state.to_move = c;
+        }
+        self.state.until_captured |= until_captured;
+        Ok(())
+    }
+
+    fn resume_phase(&mut self) {
+        self.state.phase += 1;
+        self.state.phase_start = self.state.moves.len();
+        self.status = Status::Playing {
+            pass_required: None,
+        };
+    }
+
+    fn update_status(&mut self) {
+        self.status = match self.rules.play_status(&self.state) {
+            PlayStatus::Continue => Status::Playing {
+                pass_required: None,
+            },
+            PlayStatus::PassRequired(c) => Status::Playing {
+                pass_required: Some(c),
+            },
+            PlayStatus::Ended => Status::Ended,
+        };
+    }
+
+    /// Applies a legal move (or the pass replacing an illegal one) to the state.
+    fn apply(&mut self, color: Color, applied: Move, requested: Move, kind: MoveKind) -> (u32, u32) {
+        let st = &mut self.state;
+        let mut out = (0, 0);
+        st.ko_point = None;
+        let created_by = match applied {
+            Move::Pass => {
+                if self.rules.pass_stones() {
+                    st.prisoners[color.opponent().index()].pass_stones += 1;
+                }
+                None
+            }
+            Move::Play(p) => {
+                let placed = st
+                    .board
+                    .play_allowing_suicide(color, p)
+                    .expect("legality was checked");
+                st.prisoners[color.index()].captures += placed.captured;
+                st.prisoners[color.opponent().index()].suicides += placed.suicided;
+                st.ko_point = placed.ko_point;
+                out = (placed.captured, placed.suicided);
+                Some(color)
+            }
+        };
+        st.moves.push(MoveEntry {
+            color,
+            applied,
+            requested,
+            kind,
+            phase: st.phase,
+        });
+        st.to_move = color.opponent();
+        st.history.push(StateEntry {
+            hash: st.board.hash(),
+            to_move: st.to_move,
+            created_by_play_of: created_by,
+        });
+        out
+    }
+
+    /// Ends a record that stopped in passes: adds the passes the protocol still requires
+    /// (Concord's third pass, Ing's four passes, AGA's White pass), settles the dead stones
+    /// the players agreed on (ignored where the rules keep every stone alive), and finishes.
+    pub fn finish(&mut self, dead: &[Point]) {
+        if self.status == Status::Finished {
+            return;
+        }
+        // A game that stopped in passes short of the protocol: the players pass on.
+        let mut guard = 0;
+        while let Status::Playing { pass_required } = self.status {
+            let c = pass_required.unwrap_or(self.state.to_move);
+            if c != self.state.to_move {
+                break;
+            }
+            self.add_pass(c);
+            guard += 1;
+            if guard > 4 {
+                break;
+            }
+        }
+        if let Some(c) = self.rules.final_pass(&self.state) {
+            if self.status == Status::Ended {
+                self.state.to_move = c;
+                self.add_pass(c);
+            }
+        }
+        self.settle(dead);
+        self.status = Status::Finished;
+    }
+
+    /// Finishes a game that did not end by the protocol (resignation, time, a cut-off record),
+    /// scoring the position as it stands after removing `dead`.
+    pub fn finish_as_it_stands(&mut self, dead: &[Point]) {
+        if self.status != Status::Finished {
+            self.settle(dead);
+            self.status = Status::Finished;
+        }
+    }
+
+    fn add_pass(&mut self, c: Color) {
+        self.apply(c, Move::Pass, Move::Pass, MoveKind::AddedPass);
+        self.added_passes.push(c);
+        self.update_status();
+    }
+
+    fn settle(&mut self, dead: &[Point]) {
+        if self.outcome.is_some() {
+            return;
+        }
+        match self.rules.settlement(&self.state) {
+            Settlement::AllAlive(reason) if !dead.is_empty() => {
+                self.settlement = Some(SettlementReport::Ignored { reason });
+            }
+            _ => {
+                let st = &mut self.state;
+                let counts = st.board.remove_stones(dead.iter().copied());
+                for c in Color::ALL {
+                    st.prisoners[c.opponent().index()].dead_stones += counts[c.index()];
+                }
+                st.dead_removed = !dead.is_empty();
+                self.settlement = Some(SettlementReport::Removed {
+                    stones: st.board.last_removed().to_vec(),
+                });
+            }
+        }
+    }
+
+    /// The score by `counting` (a finished game; a game still in play is scored as it stands).
+    pub fn score(&self, counting: Counting) -> Score {
+        let s = self.rules.score(&self.state, counting);
+        match self.outcome {
+            Some(o) => with_outcome(s, o),
+            None => s,
+        }
+    }
+
+    /// The score by every counting method the ruleset allows.
+    pub fn scores(&self) -> Vec<Score> {
+        self.rules
+            .countings()
+            .into_iter()
+            .map(|c| self.score(c))
+            .collect()
+    }
+}

@@ -1,0 +1,269 @@
+//! The knobs a ruleset sets, one named parameter per rule difference.
+//!
+//! Every value here can be written in a ruleset's TOML file (kebab-case names); see
+//! `docs/rules-model.md` for what each one means and which built-in ruleset sets what.
+
+use serde::{Deserialize, Serialize};
+
+/// How repetition is prevented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KoRule {
+    /// Only the immediate recapture of a single stone that just captured a single stone is
+    /// forbidden (basic ko; Japanese Art. 6, seed 003 "Ko rule").
+    Simple,
+    /// A board play may not recreate any earlier whole-board position (Tromp-Taylor).
+    PositionalSuperko,
+    /// A board play may not recreate an earlier whole-board position with the same player to
+    /// move (Concord "Repetition is illegal", AGA rule 6).
+    SituationalSuperko,
+    /// A board play may not recreate a position that an earlier board play of the same player
+    /// created (BGA, seed 004 "Ko and Superko").
+    NaturalSituationalSuperko,
+}
+
+/// What happens when play cycles under simple ko (triple ko, eternal life, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LongCycleRule {
+    /// Nothing special: a cycle may go on (superko rulesets never reach one).
+    Continue,
+    /// The game ends without result (Japanese 1989 Art. 12). A board play that makes a
+    /// (position, player to move) state occur for the third time since the last pass ends the
+    /// game: one full repetition of the cycle shows that neither side deviates.
+    NoResult,
+}
+
+/// Which suicides are legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SuicideRule {
+    /// No suicide (Concord "Suicide is illegal", AGA rule 5).
+    Illegal,
+    /// Suicide of two or more stones is legal, of a single stone not (Ing, Tromp-Taylor).
+    MultiStone,
+    /// Every suicide the ko rule does not forbid is legal (New Zealand).
+    All,
+}
+
+/// What happens to an illegal move found in a game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalMoveRule {
+    /// Taken back and replaced by a pass, with a pass stone when the ruleset uses them
+    /// (AGA rule 8; Concord "Illegal play handling", assuming the opponent challenged it).
+    Pass,
+    /// The player who made it loses (Japanese; result `B+F` / `W+F`).
+    Loss,
+}
+
+/// When play ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndOfPlay {
+    /// Two consecutive passes.
+    TwoPasses,
+    /// Two consecutive passes; then White must make the last move of the game: if Black made
+    /// the final pass, White adds one more pass when the game finishes (AGA rule 11; BGA).
+    WhitePassesLast,
+    /// Two consecutive passes, but the game's first and last passes must be by different
+    /// players: if they are not, play continues with a third pass by the other player
+    /// (Concord "Last pass").
+    FirstAndLastPassDiffer,
+    /// Four consecutive passes (Ing).
+    FourPasses,
+}
+
+/// How dead stones are settled after play ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadStones {
+    /// Stones the players agree are dead are removed and become the opponent's prisoners.
+    Agreement,
+    /// No agreement step: the board is scored exactly as it stands (Tromp-Taylor).
+    AsTheyStand,
+}
+
+/// Who moves first when play resumes after a dispute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResumptionFirst {
+    /// The opponent of the player who passed last (AGA rule 10; BGA; Concord by the usual
+    /// reading, which its area = territory proof needs).
+    OpponentOfLastPasser,
+    /// Either player: the opponent of whoever asked to resume (Japanese Art. 9-3); a record
+    /// shows who it was.
+    Either,
+}
+
+/// A counting method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counting {
+    /// Stones on the board plus territory (Concord "Area counting").
+    Area,
+    /// Territory plus prisoners (Concord "Territory counting").
+    Territory,
+}
+
+impl Counting {
+    /// Both methods, area first.
+    pub const ALL: [Counting; 2] = [Counting::Area, Counting::Territory];
+
+    /// The lower-case name used in TOML, JSON and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counting::Area => "area",
+            Counting::Territory => "territory",
+        }
+    }
+}
+
+/// Whether eye points of groups in seki count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SekiEyes {
+    /// Every surrounded point counts, even in seki (Concord "Seki eyes are points").
+    Count,
+    /// Eye points of groups in seki are not territory (Japanese Art. 8, Korean).
+    NotCounted,
+}
+
+/// Points White receives for Black's handicap stones under area counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HandicapCompensation {
+    /// None.
+    #[serde(rename = "none")]
+    None,
+    /// One point per handicap stone (Chinese).
+    #[serde(rename = "n")]
+    N,
+    /// One point per handicap stone after the first (Concord, AGA rule 4).
+    #[serde(rename = "n-1")]
+    NMinusOne,
+}
+
+impl HandicapCompensation {
+    /// Points for `n` handicap stones.
+    pub fn points(self, n: u32) -> u32 {
+        match self {
+            HandicapCompensation::None => 0,
+            HandicapCompensation::N => n,
+            HandicapCompensation::NMinusOne => n.saturating_sub(1),
+        }
+    }
+}
+
+/// How handicap stones are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandicapPlacement {
+    /// On the standard star points.
+    Fixed,
+    /// Wherever Black chooses.
+    Free,
+}
+
+/// The event a bonus depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusEvent {
+    /// The very first pass of the game.
+    FirstPass,
+    /// The last pass of the game.
+    LastPass,
+    /// The last board play of the game.
+    LastBoardPlay,
+}
+
+/// Which player must have made the event for a bonus to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusMaker {
+    /// Only when Black made it.
+    Black,
+    /// Only when White made it.
+    White,
+    /// Whoever made it.
+    Either,
+}
+
+/// Who receives a bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusRecipient {
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// The player who made the event.
+    Maker,
+    /// The opponent of the player who made the event.
+    Opponent,
+}
+
+/// Points given when an event of play happened, e.g. Concord's "White gets an extra point if
+/// White played the very first pass in the game" (area counting only).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Bonus {
+    /// What happened.
+    pub event: BonusEvent,
+    /// Who must have done it.
+    pub by: BonusMaker,
+    /// Who gets the points.
+    pub to: BonusRecipient,
+    /// How many points (may be fractional or negative).
+    pub points: f64,
+    /// The counting methods it applies to.
+    pub counting: Vec<Counting>,
+}
+
+/// Everything that defines a ruleset. Built-in rulesets and users' TOML files produce this.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSet {
+    /// Short id, e.g. `concord`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One or two sentences on what this ruleset is.
+    pub description: String,
+    /// Where the rules come from (texts, URLs).
+    pub source: String,
+    /// Ko rule.
+    pub ko: KoRule,
+    /// Long cycles under simple ko.
+    pub long_cycle: LongCycleRule,
+    /// Suicide rule.
+    pub suicide: SuicideRule,
+    /// Whether a pass hands the opponent a prisoner.
+    pub pass_stones: bool,
+    /// Illegal moves in a record.
+    pub illegal_moves: IllegalMoveRule,
+    /// When play ends.
+    pub end_of_play: EndOfPlay,
+    /// Dead stone settlement.
+    pub dead_stones: DeadStones,
+    /// Who resumes after a dispute.
+    pub resumption_first: ResumptionFirst,
+    /// Whether either player may call "play until all dead stones are captured" (after which
+    /// every stone left when play ends again is alive; Concord "Dispute resolution").
+    pub play_until_captured: bool,
+    /// Whether two passes at the start of a resumption end the game with every stone alive
+    /// (BGA, seed 004 "Game End").
+    pub resumption_double_pass_ends: bool,
+    /// The counting methods the ruleset allows, in its order of preference.
+    pub counting: Vec<Counting>,
+    /// Seki eye points.
+    pub seki_eyes: SekiEyes,
+    /// Handicap compensation under area counting.
+    pub handicap_compensation: HandicapCompensation,
+    /// Handicap placement.
+    pub handicap_placement: HandicapPlacement,
+    /// Default komi for an even game.
+    pub komi: f64,
+    /// Default komi for a handicap game.
+    pub handicap_komi: f64,
+    /// Bonuses.
+    pub bonuses: Vec<Bonus>,
+}

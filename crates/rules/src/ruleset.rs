@@ -1,0 +1,391 @@
+//! The `Ruleset` trait: the questions a game asks its rules. [`RuleSet`] (rules as data, read
+//! from TOML) answers them from its knobs; a user may implement the trait in Rust instead.
+
+use std::fmt;
+
+use gorules_board::{Color, Move, PlayError, Point, Preview};
+
+use crate::params::*;
+use crate::score::{ColorName, Outcome, Score, SideScore};
+use crate::seki::seki_eyes;
+use crate::state::GameState;
+
+/// Why a board play is illegal under a ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// Retakes a ko at once (simple ko).
+    Ko {
+        /// The ko point.
+        point: Point,
+    },
+    /// Recreates an earlier position (the superko rule named).
+    Superko(KoRule),
+    /// A suicide the ruleset does not allow.
+    Suicide {
+        /// Stones the suicide would remove, the played one included.
+        stones: u32,
+    },
+    /// The end-of-play protocol requires a pass by this player now (Concord's third pass).
+    PassRequired(Color),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Ko { .. } => f.write_str("ko: immediate recapture"),
+            Illegal::Superko(KoRule::PositionalSuperko) => {
+                f.write_str("positional superko: repeats an earlier position")
+            }
+            Illegal::Superko(KoRule::SituationalSuperko) => f.write_str(
+                "situational superko: repeats an earlier position with the same player to move",
+            ),
+            Illegal::Superko(_) => f.write_str(
+                "natural situational superko: repeats a position the player created before",
+            ),
+            Illegal::Suicide { stones: 1 } => f.write_str("suicide of a single stone"),
+            Illegal::Suicide { stones } => write!(f, "suicide of {stones} stones"),
+            Illegal::PassRequired(c) => write!(f, "the last-pass rule requires a pass by {c}"),
+        }
+    }
+}
+
+/// Where a game stands after a move, by the end-of-play protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayStatus {
+    /// Play goes on.
+    Continue,
+    /// Play goes on, but only a pass by this player is allowed (Concord's third pass).
+    PassRequired(Color),
+    /// Play has ended; dead stones are settled next (or play resumes after a dispute).
+    Ended,
+}
+
+/// What the rules say about settling dead stones at this point of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// Stones may be removed by agreement.
+    Agreement,
+    /// Every stone on the board is alive, for this reason.
+    AllAlive(AllAliveReason),
+}
+
+/// Why the rules take every stone as alive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllAliveReason {
+    /// The ruleset scores the board as it stands (Tromp-Taylor).
+    NoAgreement,
+    /// Play went on "until all dead stones are captured" (Concord "Dispute resolution").
+    PlayedUntilCaptured,
+    /// A resumption began with two passes (BGA "Game End").
+    ResumptionOpenedWithTwoPasses,
+}
+
+impl fmt::Display for AllAliveReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AllAliveReason::NoAgreement => "the ruleset scores the board as it stands",
+            AllAliveReason::PlayedUntilCaptured => {
+                "play went on until all dead stones were captured"
+            }
+            AllAliveReason::ResumptionOpenedWithTwoPasses => {
+                "the resumption began with two passes"
+            }
+        })
+    }
+}
+
+/// The questions a game asks its rules.
+pub trait Ruleset: Send + Sync {
+    /// Short id, e.g. `concord`.
+    fn id(&self) -> &str;
+
+    /// Display name.
+    fn name(&self) -> &str;
+
+    /// Whether `color` may play `mv` now. Whose turn it is and whether the point is on the
+    /// board and empty are checked by the game before this is asked.
+    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal>;
+
+    /// What happens to an illegal move found in a record.
+    fn illegal_moves(&self) -> IllegalMoveRule;
+
+    /// Whether a pass hands the opponent a prisoner.
+    fn pass_stones(&self) -> bool;
+
+    /// Where play stands after the last move.
+    fn play_status(&self, state: &GameState) -> PlayStatus;
+
+    /// A pass the player must add when the game finishes (AGA: White makes the last move).
+    fn final_pass(&self, state: &GameState) -> Option<Color>;
+
+    /// Whether the last board play completed a long cycle that ends the game without result.
+    fn long_cycle_ends_game(&self, state: &GameState) -> bool;
+
+    /// Who must move first when play resumes after a dispute (`None`: either player).
+    fn resumption_first(&self, state: &GameState) -> Option<Color>;
+
+    /// Whether stones may be removed by agreement now that play has ended.
+    fn settlement(&self, state: &GameState) -> Settlement;
+
+    /// The counting methods the ruleset allows, preferred first.
+    fn countings(&self) -> Vec<Counting>;
+
+    /// The score of the finished game (dead stones already removed) by `counting`.
+    fn score(&self, state: &GameState, counting: Counting) -> Score;
+}
+
+impl RuleSet {
+    fn check_ko(
+        &self,
+        state: &GameState,
+        color: Color,
+        p: Point,
+        preview: &Preview,
+    ) -> Result<(), Illegal> {
+        let board = state.board();
+        let position = || {
+            let mut b = board.clone();
+            b.play_allowing_suicide(color, p)
+                .expect("preview said the point is free");
+            b.position()
+        };
+        let next = color.opponent();
+        let repeated = match self.ko {
+            KoRule::Simple => {
+                if state.ko_point() == Some(p) {
+                    return Err(Illegal::Ko { point: p });
+                }
+                false
+            }
+            KoRule::PositionalSuperko => state.repeats(preview.hash, position, |_| true),
+            KoRule::SituationalSuperko => {
+                state.repeats(preview.hash, position, |e| e.to_move == next)
+            }
+            KoRule::NaturalSituationalSuperko => {
+                state.repeats(preview.hash, position, |e| e.created_by_play_of == Some(color))
+            }
+        };
+        if repeated {
+            Err(Illegal::Superko(self.ko))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn bonus_points(&self, state: &GameState, counting: Counting) -> [f64; 2] {
+        let mut out = [0.0; 2];
+        for b in &self.bonuses {
+            if !b.counting.contains(&counting) {
+                continue;
+            }
+            let maker = match b.event {
+                BonusEvent::FirstPass => state.first_pass(),
+                BonusEvent::LastPass => state.last_pass(),
+                BonusEvent::LastBoardPlay => state.last_board_play(),
+            };
+            let Some(maker) = maker else { continue };
+            let matches = match b.by {
+                BonusMaker::Black => maker == Color::Black,
+                BonusMaker::White => maker == Color::White,
+                BonusMaker::Either => true,
+            };
+            if !matches {
+                continue;
+            }
+            let to = match b.to {
+                BonusRecipient::Black => Color::Black,
+                BonusRecipient::White => Color::White,
+                BonusRecipient::Maker => maker,
+                BonusRecipient::Opponent => maker.opponent(),
+            };
+            out[to.index()] += b.points;
+        }
+        out
+    }
+}
+
+impl Ruleset for RuleSet {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
+        if let PlayStatus::PassRequired(c) = self.play_status(state) {
+            if mv != Move::Pass {
+                return Err(Illegal::PassRequired(c));
+            }
+        }
+        let Move::Play(p) = mv else { return Ok(()) };
+        let preview = match state.board().preview(color, p) {
+            Ok(pv) => pv,
+            // The game checks occupancy first; treat a stray one as the board does.
+            Err(PlayError::Suicide { stones }) => return Err(Illegal::Suicide { stones }),
+            Err(_) => unreachable!("the game checks the point before asking the rules"),
+        };
+        if preview.suicide > 0 {
+            let allowed = match self.suicide {
+                SuicideRule::Illegal => false,
+                SuicideRule::MultiStone => preview.suicide > 1,
+                SuicideRule::All => true,
+            };
+            if !allowed {
+                return Err(Illegal::Suicide {
+                    stones: preview.suicide,
+                });
+            }
+        }
+        self.check_ko(state, color, p, &preview)
+    }
+
+    fn illegal_moves(&self) -> IllegalMoveRule {
+        self.illegal_moves
+    }
+
+    fn pass_stones(&self) -> bool {
+        self.pass_stones
+    }
+
+    fn play_status(&self, state: &GameState) -> PlayStatus {
+        let passes = state.consecutive_passes();
+        let needed = match self.end_of_play {
+            EndOfPlay::FourPasses => 4,
+            _ => 2,
+        };
+        if passes < needed {
+            return PlayStatus::Continue;
+        }
+        if self.end_of_play == EndOfPlay::FirstAndLastPassDiffer {
+            if let (Some(first), Some(last)) = (state.first_pass(), state.last_pass()) {
+                if first == last {
+                    return PlayStatus::PassRequired(last.opponent());
+                }
+            }
+        }
+        PlayStatus::Ended
+    }
+
+    fn final_pass(&self, state: &GameState) -> Option<Color> {
+        match (self.end_of_play, state.moves().last()) {
+            (EndOfPlay::WhitePassesLast, Some(m)) if m.color == Color::Black => {
+                Some(Color::White)
+            }
+            _ => None,
+        }
+    }
+
+    fn long_cycle_ends_game(&self, state: &GameState) -> bool {
+        if self.long_cycle != LongCycleRule::NoResult {
+            return false;
+        }
+        // Count earlier occurrences of the current (position, player to move) state since the
+        // last pass; the current state is the last history entry.
+        let hist = state.history();
+        let Some(now) = hist.last() else { return false };
+        let moves = state.moves();
+        let since = moves
+            .iter()
+            .rposition(|m| m.applied == Move::Pass)
+            .map_or(0, |k| k + 1);
+        let occurrences = hist[since..]
+            .iter()
+            .filter(|e| e.situation_hash() == now.situation_hash())
+            .count();
+        occurrences >= 3
+    }
+
+    fn resumption_first(&self, state: &GameState) -> Option<Color> {
+        match self.resumption_first {
+            ResumptionFirst::OpponentOfLastPasser => state.last_pass().map(|c| c.opponent()),
+            ResumptionFirst::Either => None,
+        }
+    }
+
+    fn settlement(&self, state: &GameState) -> Settlement {
+        if self.dead_stones == DeadStones::AsTheyStand {
+            return Settlement::AllAlive(AllAliveReason::NoAgreement);
+        }
+        if state.until_captured() {
+            return Settlement::AllAlive(AllAliveReason::PlayedUntilCaptured);
+        }
+        if self.resumption_double_pass_ends && state.phase() > 0 {
+            let opening: Vec<_> = state.phase_moves().iter().take(2).collect();
+            if opening.len() == 2 && opening.iter().all(|m| m.applied == Move::Pass) {
+                return Settlement::AllAlive(AllAliveReason::ResumptionOpenedWithTwoPasses);
+            }
+        }
+        Settlement::Agreement
+    }
+
+    fn countings(&self) -> Vec<Counting> {
+        self.counting.clone()
+    }
+
+    fn score(&self, state: &GameState, counting: Counting) -> Score {
+        let board = state.board();
+        let terr = board.territory();
+        let seki = match self.seki_eyes {
+            SekiEyes::Count => None,
+            SekiEyes::NotCounted => Some(seki_eyes(board)),
+        };
+        let bonus = self.bonus_points(state, counting);
+        let mut sides = [SideScore::default(), SideScore::default()];
+        for c in Color::ALL {
+            let s = &mut sides[c.index()];
+            let owned = match c {
+                Color::Black => &terr.black,
+                Color::White => &terr.white,
+            };
+            let excluded = seki
+                .as_ref()
+                .map_or(0, |e| e[c.index()].intersection(owned).len() as u32);
+            s.territory = owned.len() as u32 - excluded;
+            s.seki_eyes_not_counted = excluded;
+            match counting {
+                Counting::Area => s.stones = board.stones_on_board(c),
+                Counting::Territory => s.prisoners = *state.prisoners(c),
+            }
+            s.bonus = bonus[c.index()];
+        }
+        let white = &mut sides[Color::White.index()];
+        white.komi = state.komi();
+        if counting == Counting::Area {
+            white.handicap_compensation = self.handicap_compensation.points(state.handicap()) as f64;
+        }
+        for s in &mut sides {
+            s.total = (s.territory + s.stones + s.prisoners.total()) as f64
+                + s.komi
+                + s.handicap_compensation
+                + s.bonus;
+        }
+        let [black, white] = sides;
+        let margin = black.total - white.total;
+        Score {
+            counting,
+            black,
+            white,
+            margin,
+            outcome: Outcome::Points { margin },
+        }
+    }
+}
+
+/// The score of a game that ended by forfeit or without result: totals as counted, but the
+/// outcome replaced.
+pub(crate) fn with_outcome(mut score: Score, outcome: Outcome) -> Score {
+    if !matches!(outcome, Outcome::Points { .. }) {
+        score.margin = 0.0;
+    }
+    score.outcome = outcome;
+    score
+}
+
+/// The forfeit outcome when `offender` made an illegal move.
+pub(crate) fn forfeit(offender: Color) -> Outcome {
+    Outcome::Forfeit {
+        winner: ColorName::from(offender.opponent()),
+    }
+}

@@ -1,0 +1,234 @@
+//! What a game has been so far: the board, every move, every position, prisoners and passes.
+//! Rulesets read it to decide legality, the end of play and the score.
+
+use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
+
+use crate::score::Prisoners;
+
+/// Why a move in the game is not the plain move it looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A move as given.
+    Normal,
+    /// An illegal board play that the ruleset replaced with a pass.
+    ReplacedIllegal,
+    /// A pass added at the end because the end-of-play protocol required it.
+    AddedPass,
+}
+
+/// One move of the game as it was applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    /// Who moved.
+    pub color: Color,
+    /// What was applied to the board (a pass for a replaced illegal move).
+    pub applied: Move,
+    /// What was asked for (differs from `applied` for a replaced illegal move).
+    pub requested: Move,
+    /// Why the move is what it is.
+    pub kind: MoveKind,
+    /// Which playing phase it belongs to: 0 for the main play, 1 for the first resumption, ...
+    pub phase: u32,
+}
+
+/// One state of the game: the position and who is to move, after the setup or after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateEntry {
+    /// Zobrist hash of the stones.
+    pub hash: u64,
+    /// Player to move in this state.
+    pub to_move: Color,
+    /// The colour whose board play created this state (`None` after a pass or the setup).
+    pub created_by_play_of: Option<Color>,
+}
+
+impl StateEntry {
+    /// The hash of (position, player to move), for situational comparisons.
+    pub fn situation_hash(&self) -> u64 {
+        self.hash ^ side_to_move_key(self.to_move)
+    }
+}
+
+/// The game so far.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pub(crate) initial: Board,
+    pub(crate) board: Board,
+    pub(crate) komi: f64,
+    pub(crate) handicap: u32,
+    pub(crate) to_move: Color,
+    pub(crate) moves: Vec<MoveEntry>,
+    pub(crate) history: Vec<StateEntry>,
+    pub(crate) prisoners: [Prisoners; 2],
+    pub(crate) ko_point: Option<Point>,
+    pub(crate) phase: u32,
+    pub(crate) phase_start: usize,
+    pub(crate) until_captured: bool,
+    pub(crate) dead_removed: bool,
+}
+
+impl GameState {
+    pub(crate) fn new(board: Board, komi: f64, handicap: u32, to_move: Color) -> GameState {
+        let first = StateEntry {
+            hash: board.hash(),
+            to_move,
+            created_by_play_of: None,
+        };
+        GameState {
+            initial: board.clone(),
+            board,
+            komi,
+            handicap,
+            to_move,
+            moves: Vec::new(),
+            history: vec![first],
+            prisoners: [Prisoners::default(); 2],
+            ko_point: None,
+            phase: 0,
+            phase_start: 0,
+            until_captured: false,
+            dead_removed: false,
+        }
+    }
+
+    /// The board now.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board after the setup (handicap stones), before any move.
+    pub fn initial_board(&self) -> &Board {
+        &self.initial
+    }
+
+    /// Komi for White.
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    /// Number of handicap stones (0 for an even game).
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Every move so far, added passes and replaced illegal moves included.
+    pub fn moves(&self) -> &[MoveEntry] {
+        &self.moves
+    }
+
+    /// Every state: the setup, then one per move.
+    pub fn history(&self) -> &[StateEntry] {
+        &self.history
+    }
+
+    /// Prisoners held by `c`.
+    pub fn prisoners(&self, c: Color) -> &Prisoners {
+        &self.prisoners[c.index()]
+    }
+
+    /// The point simple ko forbids to the player to move, if the last move was a ko capture.
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko_point
+    }
+
+    /// The current playing phase: 0 for the main play, then one more per resumption.
+    pub fn phase(&self) -> u32 {
+        self.phase
+    }
+
+    /// The moves of the current phase.
+    pub fn phase_moves(&self) -> &[MoveEntry] {
+        &self.moves[self.phase_start..]
+    }
+
+    /// Whether the players called "play until all dead stones are captured".
+    pub fn until_captured(&self) -> bool {
+        self.until_captured
+    }
+
+    /// Whether agreed dead stones have been removed.
+    pub fn dead_removed(&self) -> bool {
+        self.dead_removed
+    }
+
+    /// Number of passes by `c` in the whole game.
+    pub fn passes(&self, c: Color) -> u32 {
+        self.moves
+            .iter()
+            .filter(|m| m.color == c && m.applied == Move::Pass)
+            .count() as u32
+    }
+
+    /// Who made the game's very first pass.
+    pub fn first_pass(&self) -> Option<Color> {
+        self.moves
+            .iter()
+            .find(|m| m.applied == Move::Pass)
+            .map(|m| m.color)
+    }
+
+    /// Who made the game's last pass.
+    pub fn last_pass(&self) -> Option<Color> {
+        self.moves
+            .iter()
+            .rev()
+            .find(|m| m.applied == Move::Pass)
+            .map(|m| m.color)
+    }
+
+    /// Who made the game's last board play.
+    pub fn last_board_play(&self) -> Option<Color> {
+        self.moves
+            .iter()
+            .rev()
+            .find(|m| m.applied != Move::Pass)
+            .map(|m| m.color)
+    }
+
+    /// Passes in a row at the end of the current phase.
+    pub fn consecutive_passes(&self) -> u32 {
+        self.phase_moves()
+            .iter()
+            .rev()
+            .take_while(|m| m.applied == Move::Pass)
+            .count() as u32
+    }
+
+    /// The board as it was in state `k` of [`GameState::history`], rebuilt by replaying the
+    /// moves: used to confirm that an equal hash is really an equal position.
+    pub fn position_at(&self, k: usize) -> Position {
+        let mut b = self.initial.clone();
+        for m in &self.moves[..k] {
+            if let Move::Play(p) = m.applied {
+                b.play_allowing_suicide(m.color, p)
+                    .expect("moves in the history were applied before");
+            }
+        }
+        b.position()
+    }
+
+    /// Whether some earlier state satisfies `same` and really holds the position `position`
+    /// (hash matches are confirmed against the rebuilt position).
+    pub(crate) fn repeats(
+        &self,
+        hash: u64,
+        position: impl Fn() -> Position,
+        same: impl Fn(&StateEntry) -> bool,
+    ) -> bool {
+        let mut wanted: Option<Position> = None;
+        for (k, e) in self.history.iter().enumerate() {
+            if e.hash == hash && same(e) {
+                let p = wanted.get_or_insert_with(&position);
+                if *p == self.position_at(k) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,388 @@
+//! Reading a ruleset from TOML: syntax, unknown keys, wrong values and contradictory settings
+//! are refused with the file, line and column, what is wrong and what is allowed.
+//!
+//! A file either sets every knob, or names a ruleset it `extends` and sets only what differs:
+//!
+//! ```toml
+//! id = "concord-no-last-pass"
+//! name = "Concord without the last-pass rule"
+//! extends = "concord"
+//!
+//! [end]
+//! end-of-play = "two-passes"
+//! ```
+
+use std::fmt;
+use std::ops::Range;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::params::*;
+
+/// A ruleset file that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetError {
+    /// The file (or the built-in name) the text came from.
+    pub file: String,
+    /// 1-based line, when the problem has a place in the text.
+    pub line: Option<usize>,
+    /// 1-based column, when the problem has a place in the text.
+    pub column: Option<usize>,
+    /// What is wrong, and what is allowed.
+    pub message: String,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.file, self.message),
+            (Some(l), None) => write!(f, "{}:{l}: {}", self.file, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawFile {
+    id: Spanned<String>,
+    name: Option<String>,
+    description: Option<String>,
+    source: Option<String>,
+    extends: Option<Spanned<String>>,
+    #[serde(default)]
+    play: RawPlay,
+    #[serde(default)]
+    end: RawEnd,
+    #[serde(default)]
+    scoring: RawScoring,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPlay {
+    ko: Option<Spanned<KoRule>>,
+    long_cycle: Option<Spanned<LongCycleRule>>,
+    suicide: Option<Spanned<SuicideRule>>,
+    pass_stones: Option<Spanned<bool>>,
+    illegal_moves: Option<Spanned<IllegalMoveRule>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawEnd {
+    end_of_play: Option<Spanned<EndOfPlay>>,
+    dead_stones: Option<Spanned<DeadStones>>,
+    resumption_first: Option<Spanned<ResumptionFirst>>,
+    play_until_captured: Option<Spanned<bool>>,
+    resumption_double_pass_ends: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawScoring {
+    counting: Option<Spanned<Vec<Counting>>>,
+    seki_eyes: Option<Spanned<SekiEyes>>,
+    handicap_compensation: Option<Spanned<HandicapCompensation>>,
+    handicap_placement: Option<Spanned<HandicapPlacement>>,
+    komi: Option<Spanned<f64>>,
+    handicap_komi: Option<Spanned<f64>>,
+    bonus: Option<Vec<Spanned<Bonus>>>,
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    fn error_at(&self, span: Option<Range<usize>>, message: impl Into<String>) -> RulesetError {
+        let (line, column) = match span {
+            Some(s) => {
+                let (l, c) = line_col(self.text, s.start);
+                (Some(l), Some(c))
+            }
+            None => (None, None),
+        };
+        RulesetError {
+            file: self.file.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Parses a ruleset from TOML text. `file` names the text in error messages; `resolve` finds
+/// the ruleset named by `extends` (built-in ids).
+pub(crate) fn parse_ruleset(
+    text: &str,
+    file: &str,
+    resolve: &dyn Fn(&str) -> Option<RuleSet>,
+) -> Result<RuleSet, RulesetError> {
+    let ctx = Ctx { file, text };
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().replace('\n', " ");
+        ctx.error_at(e.span(), message)
+    })?;
+    let base = match &raw.extends {
+        Some(name) => Some(resolve(name.get_ref()).ok_or_else(|| {
+            ctx.error_at(
+                Some(name.span()),
+                format!(
+                    "`extends = {:?}`: no built-in ruleset has that id (see `gorules rules list`)",
+                    name.get_ref()
+                ),
+            )
+        })?),
+        None => None,
+    };
+    build(&ctx, raw, base)
+}
+
+macro_rules! take {
+    ($ctx:expr, $raw:expr, $base:expr, $field:ident, $key:literal) => {
+        match (&$raw, &$base) {
+            (Some(v), _) => v.get_ref().clone(),
+            (None, Some(b)) => b.$field.clone(),
+            (None, None) => {
+                return Err($ctx.error_at(
+                    None,
+                    concat!(
+                        "missing key `",
+                        $key,
+                        "`: set it, or name a ruleset to start from with `extends = \"ID\"`"
+                    ),
+                ))
+            }
+        }
+    };
+}
+
+fn build(ctx: &Ctx, raw: RawFile, base: Option<RuleSet>) -> Result<RuleSet, RulesetError> {
+    let id = raw.id.get_ref().clone();
+    let id_ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err(ctx.error_at(
+            Some(raw.id.span()),
+            format!("id {id:?}: use lower-case letters, digits and '-' only, e.g. \"my-rules\""),
+        ));
+    }
+    let p = &raw.play;
+    let e = &raw.end;
+    let s = &raw.scoring;
+    let b = &base;
+    let rs = RuleSet {
+        name: raw
+            .name
+            .clone()
+            .or_else(|| b.as_ref().map(|b| format!("{} (modified)", b.name)))
+            .unwrap_or_else(|| id.clone()),
+        description: raw
+            .description
+            .clone()
+            .or_else(|| {
+                b.as_ref()
+                    .map(|b| format!("Based on {}: {}", b.id, b.description))
+            })
+            .unwrap_or_default(),
+        source: raw
+            .source
+            .clone()
+            .or_else(|| b.as_ref().map(|b| b.source.clone()))
+            .unwrap_or_default(),
+        id,
+        ko: take!(ctx, p.ko, b, ko, "play.ko"),
+        long_cycle: take!(ctx, p.long_cycle, b, long_cycle, "play.long-cycle"),
+        suicide: take!(ctx, p.suicide, b, suicide, "play.suicide"),
+        pass_stones: take!(ctx, p.pass_stones, b, pass_stones, "play.pass-stones"),
+        illegal_moves: take!(ctx, p.illegal_moves, b, illegal_moves, "play.illegal-moves"),
+        end_of_play: take!(ctx, e.end_of_play, b, end_of_play, "end.end-of-play"),
+        dead_stones: take!(ctx, e.dead_stones, b, dead_stones, "end.dead-stones"),
+        resumption_first: take!(
+            ctx,
+            e.resumption_first,
+            b,
+            resumption_first,
+            "end.resumption-first"
+        ),
+        play_until_captured: take!(
+            ctx,
+            e.play_until_captured,
+            b,
+            play_until_captured,
+            "end.play-until-captured"
+        ),
+        resumption_double_pass_ends: take!(
+            ctx,
+            e.resumption_double_pass_ends,
+            b,
+            resumption_double_pass_ends,
+            "end.resumption-double-pass-ends"
+        ),
+        counting: take!(ctx, s.counting, b, counting, "scoring.counting"),
+        seki_eyes: take!(ctx, s.seki_eyes, b, seki_eyes, "scoring.seki-eyes"),
+        handicap_compensation: take!(
+            ctx,
+            s.handicap_compensation,
+            b,
+            handicap_compensation,
+            "scoring.handicap-compensation"
+        ),
+        handicap_placement: take!(
+            ctx,
+            s.handicap_placement,
+            b,
+            handicap_placement,
+            "scoring.handicap-placement"
+        ),
+        komi: take!(ctx, s.komi, b, komi, "scoring.komi"),
+        handicap_komi: take!(ctx, s.handicap_komi, b, handicap_komi, "scoring.handicap-komi"),
+        bonuses: match (&s.bonus, b) {
+            (Some(list), _) => list.iter().map(|x| x.get_ref().clone()).collect(),
+            (None, Some(b)) => b.bonuses.clone(),
+            (None, None) => Vec::new(),
+        },
+    };
+    validate(ctx, &raw, &rs)?;
+    Ok(rs)
+}
+
+/// The span of a key if the file sets it, else `None` (the value came from `extends`).
+fn span<T>(v: &Option<Spanned<T>>) -> Option<Range<usize>> {
+    v.as_ref().map(|s| s.span())
+}
+
+fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> {
+    let s = &raw.scoring;
+    if rs.counting.is_empty() {
+        return Err(ctx.error_at(
+            span(&s.counting),
+            "`counting` is empty: allow at least one of \"area\", \"territory\"",
+        ));
+    }
+    let mut seen = Vec::new();
+    for c in &rs.counting {
+        if seen.contains(c) {
+            return Err(ctx.error_at(
+                span(&s.counting),
+                format!("`counting` names {:?} twice", c.name()),
+            ));
+        }
+        seen.push(*c);
+    }
+    let allowed = |c: &Counting| rs.counting.contains(c);
+    let names = rs
+        .counting
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    for (k, bonus) in rs.bonuses.iter().enumerate() {
+        let at = s.bonus.as_ref().and_then(|l| l.get(k)).map(|b| b.span());
+        if bonus.counting.is_empty() {
+            return Err(ctx.error_at(
+                at,
+                "a bonus with an empty `counting` list never applies: name \"area\" and/or \"territory\"",
+            ));
+        }
+        if let Some(c) = bonus.counting.iter().find(|c| !allowed(c)) {
+            return Err(ctx.error_at(
+                at.or(span(&s.counting)),
+                format!(
+                    "contradictory settings: a bonus applies to {} counting, but `counting` allows only {names}",
+                    c.name()
+                ),
+            ));
+        }
+        if !bonus.points.is_finite() || bonus.points.abs() > 1000.0 {
+            return Err(ctx.error_at(at, "bonus `points` must be a number from -1000 to 1000"));
+        }
+    }
+    if rs.handicap_compensation != HandicapCompensation::None && !allowed(&Counting::Area) {
+        return Err(ctx.error_at(
+            span(&s.handicap_compensation).or(span(&s.counting)),
+            format!(
+                "contradictory settings: `handicap-compensation` applies under area counting only, \
+                 but `counting` allows only {names}; use \"none\""
+            ),
+        ));
+    }
+    if rs.long_cycle == LongCycleRule::NoResult && rs.ko != KoRule::Simple {
+        return Err(ctx.error_at(
+            span(&raw.play.long_cycle).or(span(&raw.play.ko)),
+            "contradictory settings: `long-cycle = \"no-result\"` needs `ko = \"simple\"` (a superko rule \
+             already forbids every cycle); use `long-cycle = \"continue\"`",
+        ));
+    }
+    let e = &raw.end;
+    if rs.dead_stones == DeadStones::AsTheyStand {
+        if rs.play_until_captured {
+            return Err(ctx.error_at(
+                span(&e.play_until_captured).or(span(&e.dead_stones)),
+                "contradictory settings: `play-until-captured = true` needs `dead-stones = \"agreement\"` \
+                 (with \"as-they-stand\" there is nothing to dispute)",
+            ));
+        }
+        if rs.resumption_double_pass_ends {
+            return Err(ctx.error_at(
+                span(&e.resumption_double_pass_ends).or(span(&e.dead_stones)),
+                "contradictory settings: `resumption-double-pass-ends = true` needs `dead-stones = \"agreement\"`",
+            ));
+        }
+    }
+    for (v, key, at) in [
+        (rs.komi, "komi", span(&s.komi)),
+        (rs.handicap_komi, "handicap-komi", span(&s.handicap_komi)),
+    ] {
+        if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 {
+            return Err(ctx.error_at(
+                at,
+                format!("`{key}` = {v}: komi must be a whole or half number from -1000 to 1000"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a ruleset from a TOML file.
+pub(crate) fn read_ruleset_file(
+    path: &Path,
+    resolve: &dyn Fn(&str) -> Option<RuleSet>,
+) -> Result<RuleSet, RulesetError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| RulesetError {
+        file: file.clone(),
+        line: None,
+        column: None,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_ruleset(&text, &file, resolve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        assert_eq!(line_col("ab\ncd", 0), (1, 1));
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
+    }
+}

@@ -1,0 +1,84 @@
+//! Helpers for the rules tests: set up a game from a diagram and play moves written as
+//! `"B b3 W d3 B pass"` (GTP coordinates, rows from the bottom) or `"B ca W fa"` (SGF).
+#![allow(dead_code)]
+
+use gorules_board::coords::{parse_gtp_move, parse_sgf_move};
+use gorules_board::diagram::from_diagram;
+use gorules_board::{Board, Color, Move, Size};
+use gorules_rules::{builtin, Counting, Game, MoveReport, RuleSet, Setup};
+
+/// A built-in ruleset (panics on a typo in the test).
+pub fn rules(id: &str) -> RuleSet {
+    builtin(id).unwrap_or_else(|| panic!("no built-in ruleset {id}"))
+}
+
+/// An even game on an empty square board.
+pub fn empty_game(rules: &RuleSet, n: u32, komi: f64) -> Game<'_> {
+    Game::new(rules, Setup::even(Board::new(Size::square(n).unwrap()), komi))
+}
+
+/// A game from a diagram position (setup stones, not handicap), `first` to move.
+pub fn diagram_game<'r>(rules: &'r RuleSet, diagram: &str, komi: f64, first: Color) -> Game<'r> {
+    Game::new(
+        rules,
+        Setup {
+            board: from_diagram(diagram).unwrap(),
+            handicap: 0,
+            komi,
+            first,
+        },
+    )
+}
+
+fn parse_moves(game: &Game, text: &str, sgf: bool) -> Vec<(Color, Move)> {
+    let size = game.state().board().size();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    assert!(tokens.len() % 2 == 0, "moves come in pairs: {text}");
+    tokens
+        .chunks(2)
+        .map(|pair| {
+            let color = match pair[0] {
+                "B" => Color::Black,
+                "W" => Color::White,
+                other => panic!("bad colour {other}"),
+            };
+            let mv = if pair[1] == "pass" {
+                Move::Pass
+            } else if sgf {
+                parse_sgf_move(pair[1], size).unwrap()
+            } else {
+                parse_gtp_move(pair[1], size).unwrap()
+            };
+            (color, mv)
+        })
+        .collect()
+}
+
+/// Plays GTP-coordinate moves; panics on a record error (out of turn, occupied).
+pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
+    let moves = parse_moves(game, text, false);
+    moves
+        .into_iter()
+        .map(|(c, m)| game.play(c, m).unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}")))
+        .collect()
+}
+
+/// Plays SGF-coordinate moves.
+pub fn play_sgf(game: &mut Game, text: &str) -> Vec<MoveReport> {
+    let moves = parse_moves(game, text, true);
+    moves
+        .into_iter()
+        .map(|(c, m)| game.play(c, m).unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}")))
+        .collect()
+}
+
+/// The result string by `counting`.
+pub fn result(game: &Game, counting: Counting) -> String {
+    game.score(counting).result()
+}
+
+/// (Black total, White total) by `counting`.
+pub fn totals(game: &Game, counting: Counting) -> (f64, f64) {
+    let s = game.score(counting);
+    (s.black.total, s.white.total)
+}

@@ -227,7 +227,12 @@ impl Eq for Board {}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board {}\n{}", self.size, crate::diagram::to_diagram(self))
+        write!(
+            f,
+            "Board {}\n{}",
+            self.size,
+            crate::diagram::to_diagram(self)
+        )
     }
 }
 
@@ -294,7 +299,9 @@ impl Board {
             placed.push(p);
         }
         // A new stone can also take the last liberty of a chain that was already there.
-        let touched = placed.iter().flat_map(|&p| self.size.neighbors(p).chain([p]));
+        let touched = placed
+            .iter()
+            .flat_map(|&p| self.size.neighbors(p).chain([p]));
         for p in touched.collect::<Vec<_>>() {
             let i = b.idx(p);
             if b.cells[i].color().is_some() && b.chains[b.head[i] as usize].libs == 0 {
@@ -318,10 +325,7 @@ impl Board {
 
     #[inline]
     fn point(&self, i: usize) -> Point {
-        Point::new(
-            (i % self.stride - 1) as u8,
-            (i / self.stride - 1) as u8,
-        )
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
     }
 
     #[inline]
@@ -407,8 +411,12 @@ impl Board {
     }
 
     /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
-    /// `c` (an "eye-like" point; the usual playout policy never fills these).
+    /// `c` (an "eye-like" point; the usual playout policy never fills these). False for an
+    /// occupied or off-board point.
     pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
+        if !self.size.contains(p) {
+            return false;
+        }
         let i = self.idx(p);
         let want = Cell::of(c);
         self.cells[i] == Cell::Empty

@@ -108,7 +108,10 @@ pub fn parse_gtp_point(text: &str, size: Size) -> Result<Point, CoordError> {
         None => return Err(err(text, "empty coordinate")),
     };
     if col_char == 'I' {
-        return Err(err(text, "GTP columns skip the letter I (H is followed by J)"));
+        return Err(err(
+            text,
+            "GTP columns skip the letter I (H is followed by J)",
+        ));
     }
     let x = match GTP_COLUMNS.iter().position(|&c| c as char == col_char) {
         Some(x) => x as u8,
@@ -167,7 +170,10 @@ mod tests {
 
     #[test]
     fn sgf_round_trip_and_pass() {
-        assert_eq!(parse_sgf_move("dd", s(19)), Ok(Move::Play(Point::new(3, 3))));
+        assert_eq!(
+            parse_sgf_move("dd", s(19)),
+            Ok(Move::Play(Point::new(3, 3)))
+        );
         assert_eq!(parse_sgf_move("", s(19)), Ok(Move::Pass));
         assert_eq!(parse_sgf_move("tt", s(19)), Ok(Move::Pass));
         // On a board larger than 19, `tt` is the point t20.
@@ -175,7 +181,10 @@ mod tests {
             parse_sgf_move("tt", s(21)),
             Ok(Move::Play(Point::new(19, 19)))
         );
-        assert!(parse_sgf_move("tt", s(9)).is_ok(), "tt is a pass on 9x9 too");
+        assert!(
+            parse_sgf_move("tt", s(9)).is_ok(),
+            "tt is a pass on 9x9 too"
+        );
         assert!(parse_sgf_point("jj", s(9)).is_err());
         assert!(parse_sgf_point("d", s(9)).is_err());
         assert!(parse_sgf_point("d1", s(9)).is_err());
@@ -190,7 +199,10 @@ mod tests {
         assert_eq!(gtp_point(p, s(19)), "D4");
         assert_eq!(parse_gtp_point("j1", s(9)).unwrap(), Point::new(8, 8));
         assert_eq!(parse_gtp_move("PASS", s(9)), Ok(Move::Pass));
-        assert!(parse_gtp_point("I5", s(19)).unwrap_err().reason.contains("skip"));
+        assert!(parse_gtp_point("I5", s(19))
+            .unwrap_err()
+            .reason
+            .contains("skip"));
         assert!(parse_gtp_point("K5", s(9)).is_err());
         assert!(parse_gtp_point("A0", s(9)).is_err());
         assert!(parse_gtp_point("A10", s(9)).is_err());

@@ -65,9 +65,11 @@ pub fn from_diagram(text: &str) -> Result<Board, DiagramError> {
             continue;
         }
         let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        let is_label_row = cells
-            .iter()
-            .all(|c| c.is_ascii_uppercase() && *c != 'X' && *c != 'O');
+        // Column letters: only capitals, and at least one that is not a stone letter. GTP
+        // columns from the 14th on include `O` (and `X` from the 22nd), so a label row may
+        // contain them; a row of stones holds nothing but `X`, `O`, `x`, `o`, `.` and `+`.
+        let is_label_row = cells.iter().all(|c| c.is_ascii_uppercase())
+            && cells.iter().any(|c| *c != 'X' && *c != 'O');
         if is_label_row {
             continue;
         }

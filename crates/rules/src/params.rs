@@ -267,3 +267,15 @@ pub struct RuleSet {
     /// Bonuses.
     pub bonuses: Vec<Bonus>,
 }
+
+impl RuleSet {
+    /// The komi for a record that gives none: `komi` for an even game, `handicap_komi` with
+    /// two or more handicap stones.
+    pub fn default_komi(&self, handicap: u32) -> f64 {
+        if handicap >= 2 {
+            self.handicap_komi
+        } else {
+            self.komi
+        }
+    }
+}

@@ -14,11 +14,20 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("korean", include_str!("../../../rulesets/korean.toml")),
     ("chinese", include_str!("../../../rulesets/chinese.toml")),
     ("taiwan", include_str!("../../../rulesets/taiwan.toml")),
-    ("new-zealand", include_str!("../../../rulesets/new-zealand.toml")),
-    ("tromp-taylor", include_str!("../../../rulesets/tromp-taylor.toml")),
+    (
+        "new-zealand",
+        include_str!("../../../rulesets/new-zealand.toml"),
+    ),
+    (
+        "tromp-taylor",
+        include_str!("../../../rulesets/tromp-taylor.toml"),
+    ),
     ("ing", include_str!("../../../rulesets/ing.toml")),
     ("british", include_str!("../../../rulesets/british.toml")),
-    ("two-button", include_str!("../../../rulesets/two-button.toml")),
+    (
+        "two-button",
+        include_str!("../../../rulesets/two-button.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in ruleset.

@@ -6,7 +6,9 @@ use std::fmt;
 use gorules_board::{Board, Color, Move, Point, SetupError};
 
 use crate::params::{Counting, IllegalMoveRule};
-use crate::ruleset::{forfeit, with_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement};
+use crate::ruleset::{
+    forfeit, with_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
+};
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
 
@@ -325,7 +327,13 @@ impl<'r> Game<'r> {
     }
 
     /// Applies a legal move (or the pass replacing an illegal one) to the state.
-    fn apply(&mut self, color: Color, applied: Move, requested: Move, kind: MoveKind) -> (u32, u32) {
+    fn apply(
+        &mut self,
+        color: Color,
+        applied: Move,
+        requested: Move,
+        kind: MoveKind,
+    ) -> (u32, u32) {
         let st = &mut self.state;
         let mut out = (0, 0);
         st.ko_point = None;

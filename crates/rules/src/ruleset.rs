@@ -87,9 +87,7 @@ impl fmt::Display for AllAliveReason {
             AllAliveReason::PlayedUntilCaptured => {
                 "play went on until all dead stones were captured"
             }
-            AllAliveReason::ResumptionOpenedWithTwoPasses => {
-                "the resumption began with two passes"
-            }
+            AllAliveReason::ResumptionOpenedWithTwoPasses => "the resumption began with two passes",
         })
     }
 }
@@ -161,9 +159,9 @@ impl RuleSet {
             KoRule::SituationalSuperko => {
                 state.repeats(preview.hash, position, |e| e.to_move == next)
             }
-            KoRule::NaturalSituationalSuperko => {
-                state.repeats(preview.hash, position, |e| e.created_by_play_of == Some(color))
-            }
+            KoRule::NaturalSituationalSuperko => state.repeats(preview.hash, position, |e| {
+                e.created_by_play_of == Some(color)
+            }),
         };
         if repeated {
             Err(Illegal::Superko(self.ko))
@@ -270,9 +268,7 @@ impl Ruleset for RuleSet {
 
     fn final_pass(&self, state: &GameState) -> Option<Color> {
         match (self.end_of_play, state.moves().last()) {
-            (EndOfPlay::WhitePassesLast, Some(m)) if m.color == Color::Black => {
-                Some(Color::White)
-            }
+            (EndOfPlay::WhitePassesLast, Some(m)) if m.color == Color::Black => Some(Color::White),
             _ => None,
         }
     }
@@ -353,7 +349,8 @@ impl Ruleset for RuleSet {
         let white = &mut sides[Color::White.index()];
         white.komi = state.komi();
         if counting == Counting::Area {
-            white.handicap_compensation = self.handicap_compensation.points(state.handicap()) as f64;
+            white.handicap_compensation =
+                self.handicap_compensation.points(state.handicap()) as f64;
         }
         for s in &mut sides {
             s.total = (s.territory + s.stones + s.prisoners.total()) as f64

@@ -36,7 +36,10 @@ pub fn seki_eyes(board: &Board) -> [PointSet; 2] {
     let size = board.size();
     let regions = board.empty_regions();
     let mut in_seki = [PointSet::empty(size), PointSet::empty(size)];
-    for r in regions.iter().filter(|r| r.touches_black && r.touches_white) {
+    for r in regions
+        .iter()
+        .filter(|r| r.touches_black && r.touches_white)
+    {
         for &p in &r.points {
             let touches = |c: Color| size.neighbors(p).any(|q| board.get(q) == Some(c));
             if !(touches(Color::Black) || touches(Color::White)) {

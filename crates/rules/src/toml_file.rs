@@ -253,7 +253,13 @@ fn build(ctx: &Ctx, raw: RawFile, base: Option<RuleSet>) -> Result<RuleSet, Rule
             "scoring.handicap-placement"
         ),
         komi: take!(ctx, s.komi, b, komi, "scoring.komi"),
-        handicap_komi: take!(ctx, s.handicap_komi, b, handicap_komi, "scoring.handicap-komi"),
+        handicap_komi: take!(
+            ctx,
+            s.handicap_komi,
+            b,
+            handicap_komi,
+            "scoring.handicap-komi"
+        ),
         bonuses: match (&s.bonus, b) {
             (Some(list), _) => list.iter().map(|x| x.get_ref().clone()).collect(),
             (None, Some(b)) => b.bonuses.clone(),

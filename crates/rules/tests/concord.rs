@@ -69,7 +69,9 @@ fn repetition_is_illegal_triple_ko() {
     }
     assert_eq!(
         r[5].illegal,
-        Some(Illegal::Superko(gorules_rules::params::KoRule::SituationalSuperko))
+        Some(Illegal::Superko(
+            gorules_rules::params::KoRule::SituationalSuperko
+        ))
     );
     // Taken back and replaced by a pass with a pass stone to Black.
     assert_eq!(g.state().prisoners(Color::Black).pass_stones, 1);
@@ -239,7 +241,11 @@ fn area_counting_handicap_compensation_and_first_pass() {
 fn area_equals_territory_in_the_commentary_examples() {
     // seed 001 "Equivalence of area and territory scoring": both methods give the same margin.
     let concord = rules("concord");
-    for tail in ["B c5 W pass B pass", "B pass W pass", "B pass W a1 B a2 W pass B pass"] {
+    for tail in [
+        "B c5 W pass B pass",
+        "B pass W pass",
+        "B pass W a1 B a2 W pass B pass",
+    ] {
         let mut g = empty_game(&concord, 5, 6.5);
         play(&mut g, DAME_PARITY);
         play(&mut g, tail);

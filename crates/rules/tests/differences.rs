@@ -17,7 +17,10 @@ fn dame_parity(id: &str, tail: &str) -> Vec<(Counting, String)> {
     play(&mut g, DAME_PARITY);
     play(&mut g, tail);
     g.finish(&[]);
-    g.scores().into_iter().map(|s| (s.counting, s.result())).collect()
+    g.scores()
+        .into_iter()
+        .map(|s| (s.counting, s.result()))
+        .collect()
 }
 
 #[test]
@@ -113,7 +116,15 @@ fn seki_with_eyes_research_2_5() {
         g.scores()
     };
     // Area family: Black 18 + 18 + 1 = 37, White 18 + 24 + 1 = 43 -> W+6.
-    for id in ["chinese", "aga", "new-zealand", "tromp-taylor", "ing", "concord", "taiwan"] {
+    for id in [
+        "chinese",
+        "aga",
+        "new-zealand",
+        "tromp-taylor",
+        "ing",
+        "concord",
+        "taiwan",
+    ] {
         let area = score(id)
             .into_iter()
             .find(|s| s.counting == Counting::Area)
@@ -167,7 +178,10 @@ fn filling_own_territory_when_dead_stones_are_played_out_research_2_11() {
         let rs = rules(id);
         let mut g = empty_game(&rs, 5, 0.0);
         play(&mut g, DAME_PARITY);
-        play(&mut g, "B c5 W a3 B pass W pass B a2 W pass B a4 W pass B pass");
+        play(
+            &mut g,
+            "B c5 W a3 B pass W pass B a2 W pass B a4 W pass B pass",
+        );
         g.finish(&[]);
         g.scores()
             .into_iter()

@@ -14,7 +14,10 @@ pub fn rules(id: &str) -> RuleSet {
 
 /// An even game on an empty square board.
 pub fn empty_game(rules: &RuleSet, n: u32, komi: f64) -> Game<'_> {
-    Game::new(rules, Setup::even(Board::new(Size::square(n).unwrap()), komi))
+    Game::new(
+        rules,
+        Setup::even(Board::new(Size::square(n).unwrap()), komi),
+    )
 }
 
 /// A game from a diagram position (setup stones, not handicap), `first` to move.
@@ -59,7 +62,10 @@ pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
     let moves = parse_moves(game, text, false);
     moves
         .into_iter()
-        .map(|(c, m)| game.play(c, m).unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}")))
+        .map(|(c, m)| {
+            game.play(c, m)
+                .unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}"))
+        })
         .collect()
 }
 
@@ -68,7 +74,10 @@ pub fn play_sgf(game: &mut Game, text: &str) -> Vec<MoveReport> {
     let moves = parse_moves(game, text, true);
     moves
         .into_iter()
-        .map(|(c, m)| game.play(c, m).unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}")))
+        .map(|(c, m)| {
+            game.play(c, m)
+                .unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}"))
+        })
         .collect()
 }
 

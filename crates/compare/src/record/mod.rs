@@ -1,0 +1,221 @@
+//! Game records: read SGF (with the `sgf-parse` crate), check it, replay it, write it back.
+//!
+//! [`parse_sgf`] and [`read_sgf_file`] turn SGF text (FF\[4\], and the older FF\[1\]-FF\[3\]
+//! files found in public collections) into one [`GameRecord`] per game of the collection: board
+//! size, komi, handicap, setup stones, the moves of the main line (the first child at every
+//! branch), the rules (`RU`, see [`ruleset_hint`]), the result ([`GameResult`]), names, dates
+//! and the territory marked in the final node. Anything that would make a replay meaningless is
+//! an error that names the file, line and column, node and move ([`RecordError`]); nothing
+//! panics, whatever the input.
+//!
+//! Text outside game trees (prose before the first `(;`, a signature after the last `)`) is
+//! ignored, as most SGF readers do. Files that are not UTF-8 are read as Latin-1.
+//!
+//! ```
+//! use gorules_compare::record::{parse_sgf, GameResult};
+//! use gorules_board::{Color, Move};
+//!
+//! let games = parse_sgf("(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[dc];B[];W[])", Some("mini.sgf"))?;
+//! let game = &games[0];
+//! assert_eq!(game.size.width(), 5);
+//! assert_eq!(game.moves.len(), 4);
+//! assert_eq!(game.moves[2].mv, Move::Pass);
+//! assert!(game.ended_by_two_passes());
+//! assert_eq!(game.result, Some(GameResult::Score { winner: Color::White, margin: 0.5 }));
+//! assert_eq!(game.final_board()?.get(gorules_board::Point::new(2, 2)), Some(Color::Black));
+//! # Ok::<(), gorules_compare::record::RecordError>(())
+//! ```
+
+mod error;
+mod read;
+mod result;
+mod rules_hint;
+mod scan;
+mod write;
+
+pub use error::{Location, RecordError, RecordErrorKind};
+pub use read::{parse_sgf, parse_sgf_bytes, read_sgf_file, MAX_TREE_DEPTH};
+pub use result::GameResult;
+pub use rules_hint::{
+    ruleset_hint, KataGoRules, KoHint, RulesHint, ScoringHint, TaxHint, WhiteHandicapBonus,
+};
+pub use write::to_sgf;
+
+use gorules_board::coords::{gtp_point, sgf_point};
+use gorules_board::{Board, Color, ColoredMove, Move, PlayError, Point, SetupError, Size};
+
+/// One game of an SGF file: what a ruleset needs to replay and score it, and what a report
+/// needs to name it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The board (`SZ`; 19x19 when absent; `SZ[9:7]` is 9 wide and 7 high).
+    pub size: Size,
+    /// Komi (`KM`), when given.
+    pub komi: Option<f64>,
+    /// Handicap stones (`HA`), 0 when absent.
+    pub handicap: u32,
+    /// Stones on the board before the first move (`AB`/`AW` of the nodes before it, less `AE`):
+    /// Black's stones first, then White's, each in row-major order.
+    pub setup: Vec<(Color, Point)>,
+    /// The moves of the main line. A node holding both `B` and `W` gives two moves, in the
+    /// order written.
+    pub moves: Vec<ColoredMove>,
+    /// For each move, the number of its node in the main line (the root is node 0), for
+    /// messages.
+    pub move_nodes: Vec<usize>,
+    /// The rules (`RU`) as written; see [`ruleset_hint`].
+    pub rules: Option<String>,
+    /// The result (`RE`); an empty `RE[]` counts as absent.
+    pub result: Option<GameResult>,
+    /// Black's name (`PB`).
+    pub black_player: Option<String>,
+    /// White's name (`PW`).
+    pub white_player: Option<String>,
+    /// The game's name (`GN`).
+    pub game_name: Option<String>,
+    /// The date (`DT`), as written.
+    pub date: Option<String>,
+    /// Territory marked in the final node of the main line (`TB`/`TW`), if any.
+    pub territory_markup: Option<TerritoryMarkup>,
+    /// The root node's comment (`C`).
+    pub comment: Option<String>,
+    /// The file or name the record was read from, for messages (not written to SGF).
+    pub source_name: Option<String>,
+    /// The position of this game in its file's collection, from 0 (not written to SGF).
+    pub game_index: usize,
+}
+
+/// Territory marked in a record's final node, as CGoban and KGS write it when a game is scored:
+/// `TB` marks Black's territory, `TW` White's, and points holding dead stones are marked as the
+/// territory of the side that captures them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TerritoryMarkup {
+    /// Points marked `TB`, in row-major order.
+    pub black: Vec<Point>,
+    /// Points marked `TW`, in row-major order.
+    pub white: Vec<Point>,
+}
+
+impl GameRecord {
+    /// An empty record on a board of this size: no komi, no handicap, no moves.
+    pub fn new(size: Size) -> GameRecord {
+        GameRecord {
+            size,
+            komi: None,
+            handicap: 0,
+            setup: Vec::new(),
+            moves: Vec::new(),
+            move_nodes: Vec::new(),
+            rules: None,
+            result: None,
+            black_player: None,
+            white_player: None,
+            game_name: None,
+            date: None,
+            territory_markup: None,
+            comment: None,
+            source_name: None,
+            game_index: 0,
+        }
+    }
+
+    /// What the `RU` value says about the rules (`None` when there is no `RU`).
+    pub fn rules_hint(&self) -> Option<RulesHint> {
+        self.rules.as_deref().map(ruleset_hint)
+    }
+
+    /// Whether the main line ends with two passes in a row.
+    pub fn ended_by_two_passes(&self) -> bool {
+        let n = self.moves.len();
+        n >= 2 && self.moves[n - 2..].iter().all(|m| m.mv == Move::Pass)
+    }
+
+    /// The position after the setup and every move of the main line, replayed with captures;
+    /// suicide is allowed (some rulesets permit it and the record is what was played). Ko is
+    /// not checked.
+    ///
+    /// Fails on a move onto an occupied point or setup stones without a liberty; the error
+    /// names the move number and node.
+    pub fn final_board(&self) -> Result<Board, RecordError> {
+        let mut board = self.setup_board()?;
+        for (i, m) in self.moves.iter().enumerate() {
+            if let Move::Play(p) = m.mv {
+                if let Err(e) = board.play_allowing_suicide(m.color, p) {
+                    let node = self.move_nodes.get(i).copied().unwrap_or(i + 1);
+                    let kind = match e {
+                        PlayError::Occupied => RecordErrorKind::Occupied {
+                            color: m.color,
+                            point: sgf_point(p),
+                            gtp: gtp_point(p, self.size),
+                        },
+                        // A record from this crate has only on-board moves; suicide is allowed.
+                        PlayError::OffBoard | PlayError::Suicide { .. } => {
+                            RecordErrorKind::MoveOffBoard {
+                                color: m.color,
+                                value: sgf_point(p),
+                                size: self.size,
+                            }
+                        }
+                    };
+                    return Err(self.error(kind).at_move(i + 1, node));
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board holding the setup stones, before the first move.
+    pub fn setup_board(&self) -> Result<Board, RecordError> {
+        Board::with_stones(self.size, self.setup.iter().copied()).map_err(|e| {
+            let kind = match e {
+                SetupError::Occupied(p) => RecordErrorKind::SetupConflict {
+                    point: sgf_point(p),
+                    first: "a setup stone".into(),
+                    second: "another".into(),
+                },
+                SetupError::OffBoard(p) => RecordErrorKind::PointOffBoard {
+                    property: "setup".into(),
+                    value: sgf_point(p),
+                    size: self.size,
+                },
+                SetupError::NoLiberty(p) => RecordErrorKind::SetupWithoutLiberty {
+                    point: sgf_point(p),
+                },
+            };
+            self.error(kind).at_node(0)
+        })
+    }
+
+    /// The dead stones the final node's territory markup implies (CGoban/KGS convention): a
+    /// stone standing on a point marked as the other colour's territory (a black stone on `TW`,
+    /// a white stone on `TB`) is dead. In row-major order.
+    ///
+    /// `None` when the record has no markup, or when the main line cannot be replayed (see
+    /// [`GameRecord::final_board`] for why).
+    pub fn dead_stones_from_markup(&self) -> Option<Vec<Point>> {
+        let markup = self.territory_markup.as_ref()?;
+        let board = self.final_board().ok()?;
+        let mut dead: Vec<Point> = markup
+            .black
+            .iter()
+            .filter(|&&p| board.get(p) == Some(Color::White))
+            .chain(
+                markup
+                    .white
+                    .iter()
+                    .filter(|&&p| board.get(p) == Some(Color::Black)),
+            )
+            .copied()
+            .collect();
+        dead.sort_by_key(|p| (p.y, p.x));
+        dead.dedup();
+        Some(dead)
+    }
+
+    fn error(&self, kind: RecordErrorKind) -> RecordError {
+        let mut e = RecordError::new(kind);
+        e.source_name = self.source_name.clone();
+        e.game = (self.game_index > 0).then_some(self.game_index);
+        e
+    }
+}

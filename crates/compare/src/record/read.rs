@@ -1,0 +1,753 @@
+//! Reading SGF into [`GameRecord`]s.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashSet};
+use std::ops::Range;
+use std::path::Path;
+
+use gorules_board::coords::sgf_point;
+use gorules_board::{Color, ColoredMove, Point, Size};
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{GameTree, SgfNode, SgfParseError, SgfProp};
+
+use super::error::{Location, RecordError, RecordErrorKind};
+use super::scan::{self, LexFault, TokKind};
+use super::{GameRecord, GameResult, TerritoryMarkup};
+
+/// The deepest node nesting accepted (the longest chain of nodes, variations included).
+///
+/// `sgf-parse` builds and drops its trees recursively, one stack frame per level; deeper
+/// trees are refused so no file can overflow the stack. Trees deeper than a few thousand
+/// nodes are parsed on a thread with a stack sized for them.
+pub const MAX_TREE_DEPTH: usize = 100_000;
+
+/// Up to this depth, parse on the caller's thread (a 2 MiB test-thread stack holds ~8,000).
+const INLINE_DEPTH: usize = 2_000;
+
+/// Reads every game of an SGF file. The errors name the file.
+///
+/// The file is read as UTF-8, or as Latin-1 when it is not valid UTF-8 (old records often
+/// are; structure is ASCII either way).
+pub fn read_sgf_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, RecordError> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        let mut err = RecordError::new(RecordErrorKind::Io {
+            message: e.to_string(),
+        });
+        err.source_name = Some(name.clone());
+        err
+    })?;
+    parse_sgf_bytes(&bytes, Some(&name))
+}
+
+/// Reads every game of SGF given as bytes: UTF-8, or Latin-1 when not valid UTF-8 (a leading
+/// UTF-8 byte-order mark is skipped).
+pub fn parse_sgf_bytes(
+    bytes: &[u8],
+    source_name: Option<&str>,
+) -> Result<Vec<GameRecord>, RecordError> {
+    let text: Cow<str> = match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    };
+    parse_sgf(&text, source_name)
+}
+
+/// Reads every game of an SGF collection (one [`GameRecord`] per game tree, in file order).
+///
+/// `source_name` (a file name, say) is used in error messages and kept in the records.
+/// Errors give the line and column when the problem can be pinned to a place in the text.
+pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord>, RecordError> {
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let spans = scan::split_trees(text, start);
+    let fail = |mut e: RecordError, at: Option<usize>| {
+        e.source_name = source_name.map(str::to_string);
+        e.location = at.map(|o| {
+            let (line, column) = scan::line_col(text, o);
+            Location { line, column }
+        });
+        e
+    };
+    if spans.is_empty() {
+        return Err(fail(RecordError::new(RecordErrorKind::NoGame), None));
+    }
+    let several = spans.len() > 1;
+    let mut games = Vec::with_capacity(spans.len());
+    for (g, span) in spans.into_iter().enumerate() {
+        let range = span.range.clone();
+        let result = if span.depth > MAX_TREE_DEPTH {
+            Err(Fail::at(
+                RecordErrorKind::TooDeep {
+                    depth: span.depth,
+                    limit: MAX_TREE_DEPTH,
+                },
+                At::Offset(range.start),
+            ))
+        } else if span.depth <= INLINE_DEPTH {
+            parse_tree(text, range.clone())
+        } else {
+            on_big_stack(span.depth, || parse_tree(text, range.clone()))
+        };
+        match result {
+            Ok(mut rec) => {
+                rec.source_name = source_name.map(str::to_string);
+                rec.game_index = g;
+                games.push(rec);
+            }
+            Err(f) => {
+                let offset = match f.at {
+                    At::Nowhere => None,
+                    At::Offset(o) => Some(o),
+                    At::Prop {
+                        node,
+                        ident,
+                        occurrence,
+                    } => scan::locate_property(text, range, node, ident, occurrence),
+                };
+                let mut e = fail(*f.err, offset);
+                if several {
+                    e.game = Some(g);
+                }
+                return Err(e);
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Runs `f` on a thread whose stack fits a tree `depth` nodes deep.
+fn on_big_stack<F>(depth: usize, f: F) -> Result<GameRecord, Fail>
+where
+    F: FnOnce() -> Result<GameRecord, Fail> + Send,
+{
+    let stack = (16 << 20) + depth * 1024;
+    std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
+            .name("sgf-parse".into())
+            .stack_size(stack)
+            .spawn_scoped(s, f);
+        match spawned {
+            Ok(handle) => handle.join().unwrap_or_else(|_| {
+                Err(Fail::at(
+                    RecordErrorKind::Thread {
+                        message: "the parser thread panicked".into(),
+                    },
+                    At::Nowhere,
+                ))
+            }),
+            Err(e) => Err(Fail::at(
+                RecordErrorKind::Thread {
+                    message: e.to_string(),
+                },
+                At::Nowhere,
+            )),
+        }
+    })
+}
+
+/// Where an error is, before it is turned into a line and column.
+enum At {
+    Nowhere,
+    Offset(usize),
+    /// The `occurrence`-th property `ident` of main-line node `node`.
+    Prop {
+        node: usize,
+        ident: &'static str,
+        occurrence: usize,
+    },
+}
+
+struct Fail {
+    err: Box<RecordError>,
+    at: At,
+}
+
+impl Fail {
+    fn at(kind: RecordErrorKind, at: At) -> Fail {
+        Fail {
+            err: Box::new(RecordError::new(kind)),
+            at,
+        }
+    }
+
+    /// An error about property `ident` of node `node`.
+    fn prop(kind: RecordErrorKind, node: usize, ident: &'static str, occurrence: usize) -> Fail {
+        Fail {
+            err: Box::new(RecordError::new(kind).at_node(node)),
+            at: At::Prop {
+                node,
+                ident,
+                occurrence,
+            },
+        }
+    }
+}
+
+/// Parses the game tree in `text[range]` with `sgf-parse` and converts its main line.
+fn parse_tree(text: &str, range: Range<usize>) -> Result<GameRecord, Fail> {
+    let mut trees = match sgf_parse::parse(&text[range.clone()]) {
+        Ok(trees) => trees,
+        Err(e) => return Err(parse_error(text, range, e)),
+    };
+    // The range holds exactly one tree; keep the first and take the rest apart.
+    let tree = match trees.len() {
+        0 => return Err(Fail::at(RecordErrorKind::NoGame, At::Offset(range.start))),
+        _ => trees.swap_remove(0),
+    };
+    trees.into_iter().for_each(dismantle_tree);
+    match tree {
+        GameTree::GoGame(root) => {
+            let result = convert(&root);
+            dismantle(root);
+            result
+        }
+        GameTree::Unknown(root) => {
+            let gm = match root.get_property("GM") {
+                Some(sgf_parse::unknown_game::Prop::GM(n)) => n.to_string(),
+                _ => "?".into(),
+            };
+            dismantle(root);
+            Err(Fail::prop(RecordErrorKind::NotGo { gm }, 0, "GM", 0))
+        }
+    }
+}
+
+fn dismantle_tree(tree: GameTree) {
+    match tree {
+        GameTree::GoGame(n) => dismantle(n),
+        GameTree::Unknown(n) => dismantle(n),
+    }
+}
+
+/// Drops a tree without recursing (dropping it normally recurses once per level).
+fn dismantle<P: SgfProp>(root: SgfNode<P>) {
+    let mut stack = vec![root];
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+/// Explains an `sgf-parse` error and finds where it happened.
+fn parse_error(text: &str, range: Range<usize>, e: SgfParseError) -> Fail {
+    let toks = || scan::tokens(text, range.clone());
+    let ident_at = |start: usize| -> String {
+        text[start..]
+            .chars()
+            .take_while(|&c| c != '[' && c.is_ascii() && !c.is_ascii_whitespace())
+            .take(12)
+            .collect()
+    };
+    let (reason, at): (String, Option<usize>) = match e {
+        SgfParseError::LexerError(_) => match scan::first_lex_fault(text, range.clone()) {
+            Some(LexFault::UnclosedValue {
+                bracket,
+                ident_start,
+            }) => (
+                format!(
+                    "unterminated property value: {}[ is never closed by ']'",
+                    ident_at(ident_start)
+                ),
+                Some(bracket),
+            ),
+            Some(LexFault::MissingValue { ident_start }) => (
+                format!(
+                    "\"{}\" is not followed by a [value] before the end of the file",
+                    ident_at(ident_start)
+                ),
+                Some(ident_start),
+            ),
+            Some(LexFault::BadIdentChar { at }) => (
+                format!(
+                    "unexpected character {:?} in a property name",
+                    text[at..].chars().next().unwrap_or('?')
+                ),
+                Some(at),
+            ),
+            None => (e.to_string(), None),
+        },
+        SgfParseError::UnexpectedGameTreeStart => {
+            let t = toks();
+            let at = t
+                .windows(2)
+                .find(|w| w[0].kind == TokKind::Open && w[1].kind == TokKind::Open)
+                .map(|w| w[1].start);
+            ("a variation \"(\" must come after a node \";\"".into(), at)
+        }
+        SgfParseError::UnexpectedProperty => {
+            let t = toks();
+            let mut prev: Option<&TokKind> = None;
+            let mut at = None;
+            for tok in &t {
+                if matches!(tok.kind, TokKind::Prop { .. })
+                    && !matches!(prev, Some(TokKind::Node) | Some(TokKind::Prop { .. }))
+                {
+                    at = Some(tok.start);
+                    break;
+                }
+                prev = Some(&tok.kind);
+            }
+            match at {
+                Some(at) => (
+                    "a property outside any node (a \";\" is missing before it)".into(),
+                    Some(at),
+                ),
+                None => {
+                    // The other cause: GM given twice in the root node.
+                    let nodes = scan::scan_nodes(text, range.clone());
+                    let second_gm = nodes
+                        .first()
+                        .and_then(|root| root.props.iter().filter(|p| p.ident == "GM").nth(1));
+                    (
+                        "GM is given twice in the root node".into(),
+                        second_gm.map(|p| p.start),
+                    )
+                }
+            }
+        }
+        SgfParseError::UnexpectedEndOfData | SgfParseError::UnexpectedGameTreeEnd => {
+            let (line, column) = scan::line_col(text, range.start);
+            (
+                format!(
+                    "the game tree opened at line {line}, column {column} is never closed \
+                     (a \")\" is missing)"
+                ),
+                Some(range.end),
+            )
+        }
+        SgfParseError::InvalidGameType => {
+            let nodes = scan::scan_nodes(text, range.clone());
+            let gm = nodes
+                .first()
+                .and_then(|root| root.props.iter().find(|p| p.ident == "GM"));
+            let shown = gm
+                .map(|p| {
+                    p.values
+                        .iter()
+                        .map(|v| text[v.clone()].to_string())
+                        .collect::<Vec<_>>()
+                        .join("][")
+                })
+                .unwrap_or_default();
+            (
+                format!("GM[{shown}] is not a game number (Go is GM[1])"),
+                gm.map(|p| p.start),
+            )
+        }
+        other => (other.to_string(), Some(range.start)),
+    };
+    Fail::at(
+        RecordErrorKind::Malformed {
+            reason: format!("{reason} (sgf-parse: {e})"),
+        },
+        at.map_or(At::Nowhere, At::Offset),
+    )
+}
+
+/// Which property a value came from, for messages and locations.
+fn prop_name(p: &Prop) -> &'static str {
+    match p {
+        Prop::AB(_) => "AB",
+        Prop::AW(_) => "AW",
+        Prop::AE(_) => "AE",
+        Prop::TB(_) => "TB",
+        Prop::TW(_) => "TW",
+        Prop::B(_) => "B",
+        Prop::W(_) => "W",
+        _ => "",
+    }
+}
+
+fn static_ident(id: &str) -> &'static str {
+    match id {
+        "AB" => "AB",
+        "AW" => "AW",
+        "AE" => "AE",
+        "TB" => "TB",
+        "TW" => "TW",
+        "B" => "B",
+        "W" => "W",
+        "SZ" => "SZ",
+        "KM" => "KM",
+        "HA" => "HA",
+        _ => "",
+    }
+}
+
+/// A non-empty trimmed text, or `None`.
+fn text_value(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// The game-information and comment properties kept as text: identifier and value (the first
+/// value when several are given where one is expected).
+fn text_property(prop: &Prop) -> Option<(&'static str, &str)> {
+    Some(match prop {
+        Prop::RU(t) => ("RU", &t.text),
+        Prop::RE(t) => ("RE", &t.text),
+        Prop::PB(t) => ("PB", &t.text),
+        Prop::PW(t) => ("PW", &t.text),
+        Prop::GN(t) => ("GN", &t.text),
+        Prop::DT(t) => ("DT", &t.text),
+        Prop::C(t) => ("C", &t.text),
+        Prop::Invalid(id, values) => {
+            let id = match id.as_str() {
+                "RU" => "RU",
+                "RE" => "RE",
+                "PB" => "PB",
+                "PW" => "PW",
+                "GN" => "GN",
+                "DT" => "DT",
+                "C" => "C",
+                _ => return None,
+            };
+            (id, values.first().map_or("", String::as_str))
+        }
+        _ => return None,
+    })
+}
+
+/// Keeps the first non-empty value of each text property (the root's for the comment).
+fn set_text(rec: &mut GameRecord, id: &str, value: &str, node: usize) {
+    let slot = match id {
+        "RU" => &mut rec.rules,
+        "PB" => &mut rec.black_player,
+        "PW" => &mut rec.white_player,
+        "GN" => &mut rec.game_name,
+        "DT" => &mut rec.date,
+        "RE" => {
+            if rec.result.is_none() {
+                rec.result = text_value(value).map(|s| GameResult::parse(&s));
+            }
+            return;
+        }
+        _ => {
+            if node == 0 {
+                rec.comment = Some(value.to_string());
+            }
+            return;
+        }
+    };
+    if slot.is_none() {
+        *slot = text_value(value);
+    }
+}
+
+fn read_size(prop: &Prop) -> Result<Size, RecordErrorKind> {
+    let out_of_range = |value: String, w: u64, h: u64| RecordErrorKind::SizeOutOfRange {
+        value,
+        width: w,
+        height: h,
+    };
+    let shown = |w: u64, h: u64| {
+        if w == h {
+            w.to_string()
+        } else {
+            format!("{w}:{h}")
+        }
+    };
+    let (w, h) = match prop {
+        Prop::SZ((w, h)) => (*w as u64, *h as u64),
+        Prop::Invalid(_, values) => {
+            let joined = values.join("][");
+            let not_numeric = || RecordErrorKind::SizeNotNumeric {
+                value: joined.clone(),
+            };
+            let [value] = values.as_slice() else {
+                return Err(not_numeric());
+            };
+            let parts: Vec<&str> = value.split(':').map(str::trim).collect();
+            let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse::<u64>().ok()).collect();
+            match nums.as_deref() {
+                Some([n]) => (*n, *n),
+                Some([w, h]) => (*w, *h),
+                _ => return Err(not_numeric()),
+            }
+        }
+        _ => (19, 19),
+    };
+    let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    Size::new(clamp(w), clamp(h)).map_err(|_| out_of_range(shown(w, h), w, h))
+}
+
+fn read_komi(prop: &Prop) -> Result<Option<f64>, RecordErrorKind> {
+    match prop {
+        Prop::KM(k) if k.is_finite() => Ok(Some(*k)),
+        Prop::KM(k) => Err(RecordErrorKind::KomiNotNumber {
+            value: k.to_string(),
+        }),
+        Prop::Invalid(_, values) => {
+            let bad = || RecordErrorKind::KomiNotNumber {
+                value: values.join("]["),
+            };
+            let [value] = values.as_slice() else {
+                return Err(bad());
+            };
+            let t = value.trim();
+            if t.is_empty() {
+                return Ok(None);
+            }
+            // A decimal comma (KM[6,5]) is unambiguous; accept it.
+            match t.replace(',', ".").parse::<f64>() {
+                Ok(k) if k.is_finite() => Ok(Some(k)),
+                _ => Err(bad()),
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+fn read_handicap(prop: &Prop) -> Result<u32, RecordErrorKind> {
+    match prop {
+        Prop::HA(n) => u32::try_from(*n).map_err(|_| RecordErrorKind::HandicapNotNumber {
+            value: n.to_string(),
+        }),
+        Prop::Invalid(_, values) => {
+            let bad = || RecordErrorKind::HandicapNotNumber {
+                value: values.join("]["),
+            };
+            let [value] = values.as_slice() else {
+                return Err(bad());
+            };
+            let t = value.trim();
+            if t.is_empty() {
+                return Ok(0);
+            }
+            t.parse::<u32>().map_err(|_| bad())
+        }
+        _ => Ok(0),
+    }
+}
+
+fn on_board(p: go::Point, size: Size) -> Option<Point> {
+    let q = Point::new(p.x, p.y);
+    size.contains(q).then_some(q)
+}
+
+/// The points of a point list, row-major, each checked against the board.
+fn read_points(
+    property: &'static str,
+    set: &HashSet<go::Point>,
+    size: Size,
+) -> Result<Vec<Point>, RecordErrorKind> {
+    let mut pts: Vec<go::Point> = set.iter().copied().collect();
+    pts.sort_by_key(|p| (p.y, p.x));
+    pts.into_iter()
+        .map(|p| {
+            on_board(p, size).ok_or_else(|| RecordErrorKind::PointOffBoard {
+                property: property.into(),
+                value: sgf_point(Point::new(p.x, p.y)),
+                size,
+            })
+        })
+        .collect()
+}
+
+/// Builds the record from the root of a Go game tree.
+fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
+    let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+
+    // The size first: every point depends on it.
+    let mut size = Size::square(19).expect("19x19 is a valid size");
+    for prop in &root.properties {
+        let is_sz = match prop {
+            Prop::SZ(_) => true,
+            Prop::Invalid(id, _) => id == "SZ",
+            _ => false,
+        };
+        if is_sz {
+            size = read_size(prop).map_err(|k| Fail::prop(k, 0, "SZ", 0))?;
+            break;
+        }
+    }
+
+    let mut rec = GameRecord::new(size);
+    let mut komi_seen = false;
+    let mut handicap_at: Option<usize> = None;
+    // Setup stones by (row, column): colour and the property that placed them.
+    let mut setup: BTreeMap<(u8, u8), (Color, &'static str)> = BTreeMap::new();
+    let last = line.len().saturating_sub(1);
+
+    for (n, node) in line.iter().enumerate() {
+        let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+        for prop in &node.properties {
+            let name = match prop {
+                Prop::Invalid(id, _) => static_ident(id),
+                other => prop_name(other),
+            };
+            let occurrence = {
+                let c = seen.entry(name).or_insert(0);
+                *c += 1;
+                *c - 1
+            };
+            let here = |k: RecordErrorKind| Fail::prop(k, n, name, occurrence);
+            if let Some((id, value)) = text_property(prop) {
+                set_text(&mut rec, id, value, n);
+                continue;
+            }
+            match prop {
+                Prop::KM(_) if !komi_seen => {
+                    komi_seen = true;
+                    rec.komi = read_komi(prop).map_err(|k| Fail::prop(k, n, "KM", 0))?;
+                }
+                Prop::HA(_) if handicap_at.is_none() => {
+                    handicap_at = Some(n);
+                    rec.handicap = read_handicap(prop).map_err(|k| Fail::prop(k, n, "HA", 0))?;
+                }
+                Prop::Invalid(id, _) if id == "KM" && !komi_seen => {
+                    komi_seen = true;
+                    rec.komi = read_komi(prop).map_err(|k| Fail::prop(k, n, "KM", 0))?;
+                }
+                Prop::Invalid(id, _) if id == "HA" && handicap_at.is_none() => {
+                    handicap_at = Some(n);
+                    rec.handicap = read_handicap(prop).map_err(|k| Fail::prop(k, n, "HA", 0))?;
+                }
+                Prop::AB(set) | Prop::AW(set) | Prop::AE(set) => {
+                    if !rec.moves.is_empty() {
+                        return Err(here(RecordErrorKind::SetupAfterMoves {
+                            property: name.into(),
+                        }));
+                    }
+                    let points = read_points(name, set, size).map_err(here)?;
+                    for p in points {
+                        let key = (p.y, p.x);
+                        let color = match prop {
+                            Prop::AB(_) => Color::Black,
+                            Prop::AW(_) => Color::White,
+                            _ => {
+                                setup.remove(&key);
+                                continue;
+                            }
+                        };
+                        if let Some(&(_, first)) = setup.get(&key) {
+                            return Err(here(RecordErrorKind::SetupConflict {
+                                point: sgf_point(p),
+                                first: first.into(),
+                                second: name.into(),
+                            }));
+                        }
+                        setup.insert(key, (color, name));
+                    }
+                }
+                Prop::Invalid(id, values)
+                    if matches!(id.as_str(), "AB" | "AW" | "AE")
+                        && values.iter().all(|v| v.trim().is_empty())
+                        && rec.moves.is_empty() =>
+                {
+                    // `AB[]`: an empty list, nothing to place.
+                }
+                Prop::Invalid(id, _)
+                    if matches!(id.as_str(), "AB" | "AW" | "AE") && !rec.moves.is_empty() =>
+                {
+                    return Err(here(RecordErrorKind::SetupAfterMoves {
+                        property: name.into(),
+                    }));
+                }
+                Prop::Invalid(id, values) if matches!(id.as_str(), "AB" | "AW" | "AE") => {
+                    return Err(here(RecordErrorKind::BadPointList {
+                        property: name.into(),
+                        values: values.clone(),
+                    }));
+                }
+                Prop::B(mv) | Prop::W(mv) => {
+                    let color = if matches!(prop, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let m = match mv {
+                        go::Move::Pass => ColoredMove::pass(color),
+                        go::Move::Move(p)
+                            if p.x == 19
+                                && p.y == 19
+                                && size.width() <= 19
+                                && size.height() <= 19 =>
+                        {
+                            // `tt`: the old way to write a pass.
+                            ColoredMove::pass(color)
+                        }
+                        go::Move::Move(p) => match on_board(*p, size) {
+                            Some(q) => ColoredMove::play(color, q),
+                            None => {
+                                let mut f = here(RecordErrorKind::MoveOffBoard {
+                                    color,
+                                    value: sgf_point(Point::new(p.x, p.y)),
+                                    size,
+                                });
+                                f.err.move_number = Some(rec.moves.len() + 1);
+                                return Err(f);
+                            }
+                        },
+                    };
+                    rec.moves.push(m);
+                    rec.move_nodes.push(n);
+                }
+                Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let mut f = here(RecordErrorKind::BadMove {
+                        color,
+                        values: values.clone(),
+                    });
+                    f.err.move_number = Some(rec.moves.len() + 1);
+                    return Err(f);
+                }
+                Prop::TB(set) | Prop::TW(set) if n == last => {
+                    let points = read_points(name, set, size).map_err(here)?;
+                    let markup = rec
+                        .territory_markup
+                        .get_or_insert_with(TerritoryMarkup::default);
+                    let side = if name == "TB" {
+                        &mut markup.black
+                    } else {
+                        &mut markup.white
+                    };
+                    side.extend(points);
+                    side.sort_by_key(|p| (p.y, p.x));
+                    side.dedup();
+                }
+                Prop::Invalid(id, values)
+                    if (id == "TB" || id == "TW")
+                        && n == last
+                        && values.iter().all(|v| v.trim().is_empty()) =>
+                {
+                    // `TB[]`: an empty list (sgf-parse only reads non-empty ones).
+                    rec.territory_markup
+                        .get_or_insert_with(TerritoryMarkup::default);
+                }
+                Prop::Invalid(id, values) if (id == "TB" || id == "TW") && n == last => {
+                    return Err(here(RecordErrorKind::BadPointList {
+                        property: name.into(),
+                        values: values.clone(),
+                    }));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    rec.setup = setup
+        .iter()
+        .filter(|(_, (c, _))| *c == Color::Black)
+        .chain(setup.iter().filter(|(_, (c, _))| *c == Color::White))
+        .map(|(&(y, x), &(c, _))| (c, Point::new(x, y)))
+        .collect();
+
+    let black_stones = setup.values().filter(|(c, _)| *c == Color::Black).count();
+    if rec.handicap >= 2 && black_stones > 0 && black_stones as u64 != rec.handicap as u64 {
+        return Err(Fail::prop(
+            RecordErrorKind::HandicapMismatch {
+                handicap: rec.handicap,
+                black_stones,
+            },
+            handicap_at.unwrap_or(0),
+            "HA",
+            0,
+        ));
+    }
+    Ok(rec)
+}

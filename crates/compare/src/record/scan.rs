@@ -1,0 +1,438 @@
+//! A lexical scan of SGF text that mirrors the tokenizer of the `sgf-parse` crate and keeps the
+//! byte offset of every token.
+//!
+//! Parsing itself is left to `sgf-parse`; this scan only
+//!
+//! - splits a file into its top-level game trees, skipping text outside them (prose before the
+//!   first `(;`, a signature after the last `)`), so each tree can be handed to `sgf-parse` alone;
+//! - measures how deeply nodes nest, because `sgf-parse` drops its trees recursively and a
+//!   very deep tree would overflow the stack;
+//! - finds where an error is: the token `sgf-parse` stumbled on, or the property (node, name)
+//!   whose value this crate rejected, so messages can give a line and column.
+//!
+//! Every loop here is iterative: no input can exhaust the stack.
+
+use std::ops::Range;
+
+/// What the tokenizer found at an offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TokKind {
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `;`
+    Node,
+    /// A property: its identifier as written and the byte ranges of its values (between the
+    /// brackets, escapes not removed).
+    Prop {
+        ident: Range<usize>,
+        values: Vec<Range<usize>>,
+    },
+}
+
+/// A token and the byte offset where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tok {
+    pub kind: TokKind,
+    pub start: usize,
+}
+
+/// The lexical errors of `sgf-parse`, with the offset that explains them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LexFault {
+    /// A property name runs to the end of the text without a `[value]`; offset of the name.
+    MissingValue { ident_start: usize },
+    /// A non-ASCII character inside a property name; its offset.
+    BadIdentChar { at: usize },
+    /// A value opened by `[` is never closed; offset of the `[`, and of the property name.
+    UnclosedValue { bracket: usize, ident_start: usize },
+}
+
+/// A tokenizer over `text[start..]`, equivalent to `sgf-parse`'s lexer (offsets are absolute).
+pub(crate) struct Lexer<'a> {
+    text: &'a str,
+    cursor: usize,
+    failed: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// A tokenizer starting at byte `start` of `text` (a char boundary).
+    pub fn new(text: &'a str, start: usize) -> Lexer<'a> {
+        Lexer {
+            text,
+            cursor: start,
+            failed: false,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text.get(self.cursor..).and_then(|s| s.chars().next())
+    }
+
+    fn skip_ascii_whitespace(&mut self) {
+        let b = self.text.as_bytes();
+        while self.cursor < b.len() && b[self.cursor].is_ascii_whitespace() {
+            self.cursor += 1;
+        }
+    }
+
+    fn property(&mut self) -> Result<TokKind, LexFault> {
+        let ident_start = self.cursor;
+        loop {
+            match self.peek() {
+                Some('[') => break,
+                Some(c) if c.is_ascii() => self.cursor += 1,
+                Some(_) => return Err(LexFault::BadIdentChar { at: self.cursor }),
+                None => return Err(LexFault::MissingValue { ident_start }),
+            }
+        }
+        let ident = ident_start..self.cursor;
+        let mut values = Vec::new();
+        loop {
+            self.skip_ascii_whitespace();
+            if self.peek() != Some('[') {
+                break;
+            }
+            let bracket = self.cursor;
+            self.cursor += 1;
+            let value_start = self.cursor;
+            let mut escaped = false;
+            loop {
+                match self.peek() {
+                    Some(c) => {
+                        self.cursor += c.len_utf8();
+                        match c {
+                            ']' if !escaped => break,
+                            '\\' if !escaped => escaped = true,
+                            _ => escaped = false,
+                        }
+                    }
+                    None => {
+                        return Err(LexFault::UnclosedValue {
+                            bracket,
+                            ident_start,
+                        })
+                    }
+                }
+            }
+            values.push(value_start..self.cursor - 1);
+        }
+        Ok(TokKind::Prop { ident, values })
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Result<Tok, LexFault>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let start = self.cursor;
+        let kind = match self.peek()? {
+            '(' => {
+                self.cursor += 1;
+                TokKind::Open
+            }
+            ')' => {
+                self.cursor += 1;
+                TokKind::Close
+            }
+            ';' => {
+                self.cursor += 1;
+                TokKind::Node
+            }
+            _ => match self.property() {
+                Ok(kind) => kind,
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            },
+        };
+        self.skip_ascii_whitespace();
+        Some(Ok(Tok { kind, start }))
+    }
+}
+
+/// One top-level game tree found in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// Byte range of the tree, from its `(` to its `)` (or to the end of the text when the tree
+    /// is never closed or a lexical error stops the scan).
+    pub range: Range<usize>,
+    /// The longest chain of nested nodes (the depth of the tree `sgf-parse` will build).
+    pub depth: usize,
+}
+
+/// Whether a game tree starts at `i`: a `(` followed (after ASCII whitespace) by `;`.
+fn tree_starts_at(text: &str, i: usize) -> bool {
+    let b = text.as_bytes();
+    if b.get(i) != Some(&b'(') {
+        return false;
+    }
+    let mut j = i + 1;
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    b.get(j) == Some(&b';')
+}
+
+/// Splits `text[start..]` into top-level game trees. Text before, between and after trees that
+/// does not start a tree (`(` then `;`) is skipped.
+pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut pos = start;
+    let b = text.as_bytes();
+    loop {
+        // Skip junk up to the next tree start.
+        while pos < b.len() && !tree_starts_at(text, pos) {
+            pos += 1;
+        }
+        if pos >= b.len() {
+            return spans;
+        }
+        let tree_start = pos;
+        let mut depth = 0usize;
+        let mut node_depth = 0usize;
+        let mut saved = Vec::new();
+        let mut max_depth = 0usize;
+        let mut end = None;
+        for tok in Lexer::new(text, tree_start) {
+            let Ok(tok) = tok else {
+                break;
+            };
+            match tok.kind {
+                TokKind::Open => {
+                    depth += 1;
+                    saved.push(node_depth);
+                }
+                TokKind::Close => {
+                    depth = depth.saturating_sub(1);
+                    node_depth = saved.pop().unwrap_or(0);
+                    if depth == 0 {
+                        end = Some(tok.start + 1);
+                        break;
+                    }
+                }
+                TokKind::Node => {
+                    node_depth += 1;
+                    max_depth = max_depth.max(node_depth);
+                }
+                TokKind::Prop { .. } => {}
+            }
+        }
+        match end {
+            Some(end) => {
+                spans.push(Span {
+                    range: tree_start..end,
+                    depth: max_depth,
+                });
+                pos = end;
+            }
+            None => {
+                // Unclosed tree or lexical error: hand the rest to sgf-parse, which reports it.
+                spans.push(Span {
+                    range: tree_start..text.len(),
+                    depth: max_depth,
+                });
+                return spans;
+            }
+        }
+    }
+}
+
+/// A property as scanned: its normalised identifier and where it starts.
+#[derive(Clone, Debug)]
+pub(crate) struct ScanProp {
+    /// The identifier as `sgf-parse` normalises it (FF\[3\] `CoPyright` becomes `CP`).
+    pub ident: String,
+    pub start: usize,
+    pub values: Vec<Range<usize>>,
+}
+
+/// A node as scanned.
+#[derive(Clone, Debug)]
+pub(crate) struct ScanNode {
+    pub start: usize,
+    pub parent: Option<usize>,
+    pub props: Vec<ScanProp>,
+}
+
+/// The identifier `sgf-parse` gives a property written as `raw`.
+pub(crate) fn normalise_ident(raw: &str) -> String {
+    if raw.chars().all(|c| c.is_ascii_uppercase()) {
+        raw.to_string()
+    } else {
+        raw.chars().filter(|c| c.is_ascii_uppercase()).collect()
+    }
+}
+
+/// The nodes of the tree in `text[range]`, in the order they are written, with their parents
+/// as `sgf-parse` links them. Stops at the first lexical error.
+pub(crate) fn scan_nodes(text: &str, range: Range<usize>) -> Vec<ScanNode> {
+    let mut nodes: Vec<ScanNode> = Vec::new();
+    let mut current: Option<usize> = None;
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut in_node = false;
+    for tok in Lexer::new(text, range.start) {
+        let Ok(tok) = tok else { break };
+        if tok.start >= range.end {
+            break;
+        }
+        match tok.kind {
+            TokKind::Open => {
+                stack.push(current);
+                in_node = false;
+            }
+            TokKind::Close => {
+                current = stack.pop().flatten();
+                in_node = false;
+            }
+            TokKind::Node => {
+                nodes.push(ScanNode {
+                    start: tok.start,
+                    parent: current,
+                    props: Vec::new(),
+                });
+                current = Some(nodes.len() - 1);
+                in_node = true;
+            }
+            TokKind::Prop { ident, values } => {
+                if let (true, Some(node)) = (in_node, nodes.last_mut()) {
+                    node.props.push(ScanProp {
+                        ident: normalise_ident(&text[ident]),
+                        start: tok.start,
+                        values,
+                    });
+                }
+            }
+        }
+    }
+    nodes
+}
+
+/// The indices (into `nodes`) of the main line: the root, then the first child each time.
+pub(crate) fn main_line(nodes: &[ScanNode]) -> Vec<usize> {
+    let mut first_child = vec![None; nodes.len()];
+    let mut root = None;
+    for (i, n) in nodes.iter().enumerate() {
+        match n.parent {
+            None => {
+                root.get_or_insert(i);
+            }
+            Some(p) => {
+                if first_child[p].is_none() {
+                    first_child[p] = Some(i);
+                }
+            }
+        }
+    }
+    let mut line = Vec::new();
+    let mut cur = root;
+    while let Some(i) = cur {
+        line.push(i);
+        cur = first_child[i];
+    }
+    line
+}
+
+/// Where the `occurrence`-th (0-based) property named `ident` of main-line node `node` starts.
+pub(crate) fn locate_property(
+    text: &str,
+    range: Range<usize>,
+    node: usize,
+    ident: &str,
+    occurrence: usize,
+) -> Option<usize> {
+    let nodes = scan_nodes(text, range);
+    let line = main_line(&nodes);
+    let n = &nodes[*line.get(node)?];
+    n.props
+        .iter()
+        .filter(|p| p.ident == ident)
+        .nth(occurrence)
+        .map(|p| p.start)
+        .or(Some(n.start))
+}
+
+/// The first lexical fault in `text[range]`, if any.
+pub(crate) fn first_lex_fault(text: &str, range: Range<usize>) -> Option<LexFault> {
+    Lexer::new(text, range.start)
+        .take_while(|t| t.as_ref().map_or(true, |t| t.start < range.end))
+        .find_map(Result::err)
+}
+
+/// Tokens of `text[range]` up to the first lexical fault.
+pub(crate) fn tokens(text: &str, range: Range<usize>) -> Vec<Tok> {
+    Lexer::new(text, range.start)
+        .map_while(Result::ok)
+        .take_while(|t| t.start < range.end)
+        .collect()
+}
+
+/// Line (1-based) and column (1-based, in characters) of byte `offset` of `text`.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_trees_and_skips_junk() {
+        let text = "prose (with parens)\n(;GM[1];B[aa])\n--\n( ;SZ[9]C[a)b])trailer";
+        let spans = split_trees(text, 0);
+        assert_eq!(spans.len(), 2);
+        assert_eq!(&text[spans[0].range.clone()], "(;GM[1];B[aa])");
+        assert_eq!(&text[spans[1].range.clone()], "( ;SZ[9]C[a)b])");
+        assert_eq!(spans[0].depth, 2);
+    }
+
+    #[test]
+    fn unclosed_tree_runs_to_the_end() {
+        let text = "(;GM[1];B[aa";
+        let spans = split_trees(text, 0);
+        assert_eq!(spans[0].range, 0..text.len());
+        assert_eq!(
+            first_lex_fault(text, spans[0].range.clone()),
+            Some(LexFault::UnclosedValue {
+                bracket: 9,
+                ident_start: 8
+            })
+        );
+    }
+
+    #[test]
+    fn depth_follows_variations() {
+        let text = "(;A[];B[](;C[];D[];E[])(;F[]))";
+        let spans = split_trees(text, 0);
+        assert_eq!(spans[0].depth, 5);
+        let nodes = scan_nodes(text, spans[0].range.clone());
+        let line: Vec<_> = main_line(&nodes)
+            .into_iter()
+            .map(|i| nodes[i].props[0].ident.clone())
+            .collect();
+        assert_eq!(line, ["A", "B", "C", "D", "E"]);
+    }
+
+    #[test]
+    fn locates_properties_and_lines() {
+        let text = "(;GM[1]\nSZ[9]\n;B[aa]\n;W[zz])";
+        let at = locate_property(text, 0..text.len(), 2, "W", 0).unwrap();
+        assert_eq!(line_col(text, at), (4, 2));
+        let at = locate_property(text, 0..text.len(), 0, "SZ", 0).unwrap();
+        assert_eq!(line_col(text, at), (2, 1));
+        assert_eq!(normalise_ident("CoPyright"), "CP");
+    }
+}

@@ -364,11 +364,12 @@ impl<'r> Game<'r> {
             phase: st.phase,
         });
         st.to_move = color.opponent();
-        st.history.push(StateEntry {
+        let entry = StateEntry {
             hash: st.board.hash(),
             to_move: st.to_move,
             created_by_play_of: created_by,
-        });
+        };
+        st.push_state(entry);
         out
     }
 

@@ -281,6 +281,9 @@ impl Ruleset for RuleSet {
         // last pass; the current state is the last history entry.
         let hist = state.history();
         let Some(now) = hist.last() else { return false };
+        if state.board_occurrences(now.hash) < 3 {
+            return false;
+        }
         let moves = state.moves();
         let since = moves
             .iter()

@@ -1,6 +1,9 @@
 //! What a game has been so far: the board, every move, every position, prisoners and passes.
 //! Rulesets read it to decide legality, the end of play and the score.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
 
 use crate::score::Prisoners;
@@ -49,6 +52,26 @@ impl StateEntry {
     }
 }
 
+/// Zobrist hashes are already uniformly random: hash them by identity.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
+
 /// The game so far.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -59,6 +82,8 @@ pub struct GameState {
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveEntry>,
     pub(crate) history: Vec<StateEntry>,
+    /// How often each board hash occurs in `history`: a repetition check asks this first.
+    seen: HashSeen,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
@@ -74,7 +99,10 @@ impl GameState {
             to_move,
             created_by_play_of: None,
         };
+        let mut seen = HashSeen::default();
+        seen.insert(first.hash, 1);
         GameState {
+            seen,
             initial: board.clone(),
             board,
             komi,
@@ -199,6 +227,17 @@ impl GameState {
             .count() as u32
     }
 
+    /// How many states in the history hold a board with this hash.
+    pub fn board_occurrences(&self, hash: u64) -> u32 {
+        self.seen.get(&hash).copied().unwrap_or(0)
+    }
+
+    /// Records a new state after a move.
+    pub(crate) fn push_state(&mut self, entry: StateEntry) {
+        *self.seen.entry(entry.hash).or_insert(0) += 1;
+        self.history.push(entry);
+    }
+
     /// The board as it was in state `k` of [`GameState::history`], rebuilt by replaying the
     /// moves: used to confirm that an equal hash is really an equal position.
     pub fn position_at(&self, k: usize) -> Position {
@@ -220,6 +259,9 @@ impl GameState {
         position: impl Fn() -> Position,
         same: impl Fn(&StateEntry) -> bool,
     ) -> bool {
+        if !self.seen.contains_key(&hash) {
+            return false;
+        }
         let mut wanted: Option<Position> = None;
         for (k, e) in self.history.iter().enumerate() {
             if e.hash == hash && same(e) {

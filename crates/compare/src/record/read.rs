@@ -241,14 +241,14 @@ fn parse_error(text: &str, range: Range<usize>, e: SgfParseError) -> Fail {
     let (reason, at): (String, Option<usize>) = match e {
         SgfParseError::LexerError(_) => match scan::first_lex_fault(text, range.clone()) {
             Some(LexFault::UnclosedValue {
-                bracket,
+                bracket: _,
                 ident_start,
             }) => (
                 format!(
                     "unterminated property value: {}[ is never closed by ']'",
                     ident_at(ident_start)
                 ),
-                Some(bracket),
+                Some(ident_start),
             ),
             Some(LexFault::MissingValue { ident_start }) => (
                 format!(

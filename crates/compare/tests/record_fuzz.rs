@@ -1,0 +1,169 @@
+//! Fuzzing the SGF-to-record path: arbitrary text and bytes, SGF-flavoured noise, and mutated
+//! valid records must never panic. Whatever is accepted must replay without panicking and
+//! survive `to_sgf` and a second reading unchanged.
+//!
+//! Cases per property are set below (`CASES_*`); together about 15,000 inputs per run.
+
+use gorules_compare::record::{parse_sgf, parse_sgf_bytes, to_sgf, GameRecord};
+use proptest::prelude::*;
+
+const CASES_TEXT: u32 = 3_000;
+const CASES_SGF_NOISE: u32 = 3_000;
+const CASES_BYTES: u32 = 2_000;
+const CASES_MUTATED: u32 = 7_000;
+
+/// Valid records to mutate: the fixtures, plus a few shapes the fixtures lack.
+const SEEDS: &[&str] = &[
+    include_str!("../../../tests/fixtures/sgf/tiny_5x5_two_passes.sgf"),
+    include_str!("../../../tests/fixtures/sgf/handicap_ab.sgf"),
+    include_str!("../../../tests/fixtures/sgf/variations.sgf"),
+    include_str!("../../../tests/fixtures/sgf/collection_two_games.sgf"),
+    include_str!("../../../tests/fixtures/sgf/markup_dead_stone.sgf"),
+    include_str!("../../../tests/fixtures/sgf/ff3_tt_passes.sgf"),
+    "(;FF[4]GM[1]SZ[9:7]KM[7]RU[koSITUATIONALscoreTERRITORYtaxSEKIsui0button1]RE[0]\
+     C[startTurnIdx=0];B[ee]C[0.5 v=30];W[dd];B[];W[];B[cc];W[];B[])",
+    "(;SZ[25]AB[aa:cc][yy]AW[dd]AE[bb]HA[9]KM[-3.5]PL[W];W[tt];B[];W[xy]TB[ee:gg]TW[])",
+    "(;GM[1]SZ[19]HA[2];AB[dp][pd];W[qp];B[tt]W[tt]LB[dd:A]MN[5])",
+];
+
+/// Characters that matter to SGF, to insert and substitute.
+const ALPHABET: &[char] = &[
+    '(', ')', ';', '[', ']', '\\', ':', 'B', 'W', 'A', 'E', 'S', 'Z', 'K', 'M', 'H', 'T', 'G', 'C',
+    'a', 'e', 's', 't', 'z', '0', '1', '9', '-', '.', ' ', '\n', 'é', '\u{feff}',
+];
+
+/// Exercises everything a caller may do with an accepted record.
+fn use_records(games: &[GameRecord]) {
+    for g in games {
+        let _ = g.final_board();
+        let _ = g.dead_stones_from_markup();
+        let _ = g.ended_by_two_passes();
+        let _ = g.rules_hint();
+        let text = to_sgf(g);
+        let again = parse_sgf(&text, None)
+            .unwrap_or_else(|e| panic!("to_sgf output does not read back: {e}\n{text}"));
+        assert_eq!(again.len(), 1);
+        let mut want = g.clone();
+        want.move_nodes = (1..=g.moves.len()).collect();
+        want.source_name = None;
+        want.game_index = 0;
+        assert_eq!(again[0], want, "{text}");
+    }
+}
+
+fn check_text(text: &str) {
+    if let Ok(games) = parse_sgf(text, Some("fuzz.sgf")) {
+        use_records(&games);
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize, usize),
+    Insert(usize, char),
+    Replace(usize, char),
+    Duplicate(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let c = proptest::sample::select(ALPHABET);
+    prop_oneof![
+        (any::<usize>(), 1usize..6).prop_map(|(i, n)| Edit::Delete(i, n)),
+        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<usize>(), c).prop_map(|(i, c)| Edit::Replace(i, c)),
+        (any::<usize>(), 1usize..30).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+    ]
+}
+
+fn apply(seed: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = seed.chars().collect();
+    for e in edits {
+        let len = chars.len();
+        match *e {
+            Edit::Delete(i, n) if len > 0 => {
+                let i = i % len;
+                chars.drain(i..(i + n).min(len));
+            }
+            Edit::Insert(i, c) => chars.insert(i % (len + 1), c),
+            Edit::Replace(i, c) if len > 0 => chars[i % len] = c,
+            Edit::Duplicate(i, n) if len > 0 => {
+                let i = i % len;
+                let piece: Vec<char> = chars[i..(i + n).min(len)].to_vec();
+                chars.splice(i..i, piece);
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES_TEXT, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        check_text(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES_SGF_NOISE, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn sgf_flavoured_noise_never_panics(
+        text in "(\\(;([A-Za-z]{1,3}(\\[([a-z:\\\\\\]0-9.+ -]{0,4})\\]){0,3};?){0,8}\\)?){0,3}[()\\[\\];\\\\]{0,3}"
+    ) {
+        check_text(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES_BYTES, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        if let Ok(games) = parse_sgf_bytes(&bytes, Some("fuzz.sgf")) {
+            use_records(&games);
+        }
+    }
+}
+
+/// Mutations of valid records, run by hand to count how many are still accepted (and so go
+/// through the replay and round-trip checks too).
+#[test]
+fn mutated_valid_records_never_panic() {
+    use proptest::test_runner::{Config, TestRunner};
+    use std::cell::Cell;
+
+    let accepted = Cell::new(0u32);
+    let mut runner = TestRunner::new(Config {
+        cases: CASES_MUTATED,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let strategy = (0..SEEDS.len(), proptest::collection::vec(edit(), 1..6));
+    runner
+        .run(&strategy, |(seed, edits)| {
+            let text = apply(SEEDS[seed], &edits);
+            if let Ok(games) = parse_sgf(&text, Some("fuzz.sgf")) {
+                accepted.set(accepted.get() + 1);
+                use_records(&games);
+            }
+            Ok(())
+        })
+        .unwrap();
+    println!(
+        "mutated records: {CASES_MUTATED} run, {} accepted and round-tripped",
+        accepted.get()
+    );
+    assert!(
+        accepted.get() > CASES_MUTATED / 10,
+        "too few mutations accepted ({}) to exercise the round trip",
+        accepted.get()
+    );
+}
+
+#[test]
+fn seeds_are_valid() {
+    for s in SEEDS {
+        let games = parse_sgf(s, None).unwrap_or_else(|e| panic!("{e}\n{s}"));
+        use_records(&games);
+    }
+}

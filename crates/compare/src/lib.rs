@@ -1,4 +1,14 @@
-//! Game records and the comparison engine (work in progress).
+//! # gorules-compare
+//!
+//! Game records and the comparison engine: read an SGF record ([`record`]), replay it under
+//! each ruleset ([`replay`]), and report legality, the end of play, and every score with its
+//! breakdown and the reasons two scores differ ([`report`], [`explain`]); over a corpus in
+//! parallel ([`corpus`]).
 #![warn(missing_docs)]
 
+pub mod explain;
 pub mod record;
+pub mod replay;
+pub mod report;
+pub mod corpus;
+pub mod render;

@@ -279,3 +279,84 @@ impl RuleSet {
         }
     }
 }
+
+fn spelled<T: Serialize>(v: &T) -> String {
+    match toml::Value::try_from(v) {
+        Ok(toml::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::from("?"),
+    }
+}
+
+impl RuleSet {
+    /// Every knob as `(TOML key, value as written in TOML)`, in file order; bonuses are listed
+    /// one per line as `scoring.bonus`.
+    pub fn knobs(&self) -> Vec<(&'static str, String)> {
+        let counting = self
+            .counting
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut out = vec![
+            ("play.ko", spelled(&self.ko)),
+            ("play.long-cycle", spelled(&self.long_cycle)),
+            ("play.suicide", spelled(&self.suicide)),
+            ("play.pass-stones", self.pass_stones.to_string()),
+            ("play.illegal-moves", spelled(&self.illegal_moves)),
+            ("end.end-of-play", spelled(&self.end_of_play)),
+            ("end.dead-stones", spelled(&self.dead_stones)),
+            ("end.resumption-first", spelled(&self.resumption_first)),
+            ("end.play-until-captured", self.play_until_captured.to_string()),
+            (
+                "end.resumption-double-pass-ends",
+                self.resumption_double_pass_ends.to_string(),
+            ),
+            ("scoring.counting", counting),
+            ("scoring.seki-eyes", spelled(&self.seki_eyes)),
+            (
+                "scoring.handicap-compensation",
+                spelled(&self.handicap_compensation),
+            ),
+            ("scoring.handicap-placement", spelled(&self.handicap_placement)),
+            ("scoring.komi", crate::format_points(self.komi)),
+            ("scoring.handicap-komi", crate::format_points(self.handicap_komi)),
+        ];
+        if self.bonuses.is_empty() {
+            out.push(("scoring.bonus", "none".to_string()));
+        }
+        for b in &self.bonuses {
+            out.push(("scoring.bonus", b.describe()));
+        }
+        out
+    }
+}
+
+impl Bonus {
+    /// In words: `+1 to white if white made the first-pass (area)`.
+    pub fn describe(&self) -> String {
+        let to = match self.to {
+            BonusRecipient::Black => "black",
+            BonusRecipient::White => "white",
+            BonusRecipient::Maker => "its maker",
+            BonusRecipient::Opponent => "its maker's opponent",
+        };
+        let by = match self.by {
+            BonusMaker::Black => "black made",
+            BonusMaker::White => "white made",
+            BonusMaker::Either => "either player made",
+        };
+        let counting = self
+            .counting
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sign = if self.points >= 0.0 { "+" } else { "-" };
+        format!(
+            "{sign}{} to {to} if {by} the {} ({counting})",
+            crate::format_points(self.points.abs()),
+            spelled(&self.event),
+        )
+    }
+}

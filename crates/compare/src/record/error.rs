@@ -237,6 +237,14 @@ pub enum RecordErrorKind {
         /// The point in GTP notation.
         gtp: String,
     },
+    /// A move by the player who is not to move, found while replaying under a ruleset.
+    #[error("{color} moves, but it is {expected}'s turn")]
+    OutOfTurn {
+        /// Who moves.
+        color: Color,
+        /// Who should.
+        expected: Color,
+    },
     /// The parser could not be run on a thread with a stack deep enough for this tree.
     #[error("cannot start a parser thread for this deeply nested file: {message}")]
     Thread {

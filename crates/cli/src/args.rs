@@ -1,0 +1,89 @@
+//! Command-line values: ruleset lists, counting methods, formats, points.
+
+use clap::ValueEnum;
+use gorules_board::coords::parse_gtp_point;
+use gorules_board::{Point, Size};
+use gorules_compare::render::Format;
+use gorules_rules::{builtins, load, Counting, RuleSet};
+
+/// `--counting`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CountingArg {
+    /// Area counting only.
+    Area,
+    /// Territory counting only.
+    Territory,
+    /// Every method each ruleset allows.
+    All,
+}
+
+impl CountingArg {
+    /// The methods to keep (`None`: all).
+    pub fn filter(self) -> Option<Vec<Counting>> {
+        match self {
+            CountingArg::Area => Some(vec![Counting::Area]),
+            CountingArg::Territory => Some(vec![Counting::Territory]),
+            CountingArg::All => None,
+        }
+    }
+}
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum FormatArg {
+    /// Aligned text.
+    Table,
+    /// Markdown.
+    Markdown,
+    /// CSV.
+    Csv,
+    /// JSON (see docs/json.md).
+    Json,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Table => Format::Table,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Json => Format::Json,
+        }
+    }
+}
+
+/// `--rules`: `all`, or ids and TOML paths separated by commas.
+pub fn rulesets(spec: &str) -> Result<Vec<RuleSet>, String> {
+    if spec.trim() == "all" {
+        return Ok(builtins());
+    }
+    let list: Vec<RuleSet> = spec
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| load(s).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    if list.is_empty() {
+        return Err("--rules names no ruleset".into());
+    }
+    Ok(list)
+}
+
+/// `--dead D4,E5`: GTP points on a board of `size`.
+pub fn points(spec: &str, size: Size) -> Result<Vec<Point>, String> {
+    spec.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| parse_gtp_point(s, size).map_err(|e| format!("--dead: {e}")))
+        .collect()
+}
+
+/// `--komi`: a finite whole or half number.
+pub fn komi(k: Option<f64>) -> Result<Option<f64>, String> {
+    match k {
+        Some(v) if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 => Err(format!(
+            "--komi {v}: komi must be a whole or half number from -1000 to 1000"
+        )),
+        other => Ok(other),
+    }
+}

@@ -1,0 +1,59 @@
+//! `gorules score GAME.sgf`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use gorules_compare::record::read_sgf_file;
+use gorules_compare::render::render_game;
+use gorules_compare::replay::Options;
+use gorules_compare::report::compare_game;
+
+use crate::args::{self, CountingArg, FormatArg};
+
+/// Scores every game of the file under each ruleset.
+pub fn run(
+    path: &Path,
+    rules: &str,
+    counting: CountingArg,
+    komi: Option<f64>,
+    dead: Option<&str>,
+    unfinished: bool,
+    format: FormatArg,
+) -> Result<ExitCode, String> {
+    let rulesets = args::rulesets(rules)?;
+    let komi = args::komi(komi)?;
+    let games = read_sgf_file(path).map_err(|e| e.to_string())?;
+    let mut reports = Vec::new();
+    for game in &games {
+        let dead = match dead {
+            Some(spec) => Some(args::points(spec, game.size)?),
+            None => None,
+        };
+        let options = Options {
+            komi,
+            dead,
+            countings: counting.filter(),
+            score_unfinished: unfinished,
+        };
+        reports.push(compare_game(game, &rulesets, &options).map_err(|e| e.to_string())?);
+    }
+    let format = format.into();
+    match format {
+        gorules_compare::render::Format::Json if reports.len() == 1 => {
+            print!("{}", render_game(&reports[0], format))
+        }
+        gorules_compare::render::Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).expect("serialisable")
+        ),
+        gorules_compare::render::Format::Csv => {
+            print!("{}", gorules_compare::render::game_csv(&reports))
+        }
+        _ => {
+            for r in &reports {
+                println!("{}", render_game(r, format));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

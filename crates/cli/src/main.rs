@@ -1,0 +1,126 @@
+//! `gorules`: score Go games under many rulesets and explain why the scores differ.
+
+mod args;
+mod commands;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use args::{CountingArg, FormatArg};
+
+/// Score Go games under many rulesets and see, point by point, why the scores differ.
+#[derive(Parser)]
+#[command(name = "gorules", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List, show and compare rulesets.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Replay one game record under each ruleset and score it.
+    Score {
+        /// The SGF file (every game of a collection is scored).
+        game: PathBuf,
+        /// `all`, built-in ids separated by commas (`concord,aga`), or paths to TOML files.
+        #[arg(long, default_value = "all")]
+        rules: String,
+        /// Which counting methods to show.
+        #[arg(long, value_enum, default_value = "all")]
+        counting: CountingArg,
+        /// Komi, overriding the record's KM and the rulesets' defaults.
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Dead stones, GTP points separated by commas (`D4,E5`), instead of the record's
+        /// territory markup.
+        #[arg(long)]
+        dead: Option<String>,
+        /// Also score a record that did not end in passes, as it stands.
+        #[arg(long)]
+        unfinished: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "table")]
+        format: FormatArg,
+    },
+    /// Replay many records (files, directories) under each ruleset, in parallel, and
+    /// summarise where rulesets disagree.
+    Compare {
+        /// SGF files and directories (searched recursively for *.sgf).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// `all`, built-in ids separated by commas, or paths to TOML files.
+        #[arg(long, default_value = "all")]
+        rules: String,
+        /// Which counting methods to include.
+        #[arg(long, value_enum, default_value = "all")]
+        counting: CountingArg,
+        /// Komi for every game, overriding KM and the rulesets' defaults.
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "table")]
+        format: FormatArg,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// The built-in rulesets.
+    List,
+    /// Every knob of a ruleset (a built-in id or a TOML file).
+    Show {
+        /// Built-in id or path to a TOML file.
+        ruleset: String,
+        /// Print the TOML text instead.
+        #[arg(long)]
+        toml: bool,
+    },
+    /// The knobs on which two rulesets differ.
+    Diff {
+        /// Built-in id or path.
+        a: String,
+        /// Built-in id or path.
+        b: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rules(RulesCommand::List) => commands::rules::list(),
+        Command::Rules(RulesCommand::Show { ruleset, toml }) => commands::rules::show(&ruleset, toml),
+        Command::Rules(RulesCommand::Diff { a, b }) => commands::rules::diff(&a, &b),
+        Command::Score {
+            game,
+            rules,
+            counting,
+            komi,
+            dead,
+            unfinished,
+            format,
+        } => commands::score::run(&game, &rules, counting, komi, dead.as_deref(), unfinished, format),
+        Command::Compare {
+            paths,
+            rules,
+            counting,
+            komi,
+            jobs,
+            format,
+        } => commands::compare::run(&paths, &rules, counting, komi, jobs, format),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("gorules: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,476 @@
+//! Writing reports as text tables, Markdown, CSV and JSON. The Markdown tables are the ones the
+//! generated docs use.
+
+use gorules_rules::{format_points, SideScore};
+
+use crate::corpus::{GameEntry, Summary};
+use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
+use crate::report::GameReport;
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Aligned plain-text columns.
+    Table,
+    /// GitHub-flavoured Markdown.
+    Markdown,
+    /// Comma-separated values, one row per score.
+    Csv,
+    /// JSON (the contract in docs/json.md).
+    Json,
+}
+
+/// A table: header and rows of cells.
+struct Grid {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Grid {
+    fn text(&self) -> String {
+        let n = self.header.len();
+        let mut widths = vec![0; n];
+        for row in std::iter::once(&self.header).chain(&self.rows) {
+            for (i, c) in row.iter().enumerate() {
+                widths[i] = widths[i].max(c.chars().count());
+            }
+        }
+        let line = |row: &Vec<String>| {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
+                .collect();
+            cells.join("  ").trim_end().to_string() + "\n"
+        };
+        let mut out = line(&self.header);
+        out.push_str(
+            &(widths
+                .iter()
+                .map(|w| "-".repeat(*w))
+                .collect::<Vec<_>>()
+                .join("  ")
+                + "\n"),
+        );
+        for r in &self.rows {
+            out.push_str(&line(r));
+        }
+        out
+    }
+
+    fn markdown(&self) -> String {
+        let esc = |c: &String| c.replace('|', "\\|");
+        let mut out = format!(
+            "| {} |\n|{}\n",
+            self.header.iter().map(esc).collect::<Vec<_>>().join(" | "),
+            " --- |".repeat(self.header.len())
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "| {} |\n",
+                r.iter().map(esc).collect::<Vec<_>>().join(" | ")
+            ));
+        }
+        out
+    }
+
+    fn csv(&self) -> String {
+        let field = |c: &String| {
+            if c.contains([',', '"', '\n']) {
+                format!("\"{}\"", c.replace('"', "\"\""))
+            } else {
+                c.clone()
+            }
+        };
+        let mut out = String::new();
+        for r in std::iter::once(&self.header).chain(&self.rows) {
+            out.push_str(&r.iter().map(field).collect::<Vec<_>>().join(","));
+            out.push('\n');
+        }
+        out
+    }
+
+    fn render(&self, format: Format) -> String {
+        match format {
+            Format::Markdown => self.markdown(),
+            Format::Csv => self.csv(),
+            _ => self.text(),
+        }
+    }
+}
+
+fn pair(b: f64, w: f64) -> String {
+    format!("{} / {}", format_points(b), format_points(w))
+}
+
+fn notes(r: &RulesetReport) -> String {
+    let mut n = Vec::new();
+    if let Some(i) = &r.illegal_move {
+        n.push(format!(
+            "move {} {} illegal ({}): {}",
+            i.move_number, i.point, i.reason, i.handling
+        ));
+    }
+    if !r.added_passes.is_empty() {
+        let who: Vec<&str> = r
+            .added_passes
+            .iter()
+            .map(|c| match c {
+                gorules_rules::ColorName::Black => "B",
+                gorules_rules::ColorName::White => "W",
+            })
+            .collect();
+        n.push(format!("added pass {}", who.join(" ")));
+    }
+    if r.end.state != "finished" {
+        n.push(r.end.state.to_string());
+    }
+    if r.end.settlement.starts_with("ignored") {
+        n.push(format!("dead stones {}", r.end.settlement));
+    }
+    if r.komi_source == KomiSource::RulesetDefault {
+        n.push(format!("komi {} (ruleset default)", format_points(r.komi)));
+    }
+    n.join("; ")
+}
+
+/// The columns of one score row: the breakdown as `Black / White` pairs.
+fn score_cells(s: &ScoreReport) -> Vec<String> {
+    let (b, w): (&SideScore, &SideScore) = (&s.breakdown.black, &s.breakdown.white);
+    let f = |g: fn(&SideScore) -> f64| pair(g(b), g(w));
+    vec![
+        f(|x| x.territory as f64),
+        f(|x| x.stones as f64),
+        f(|x| (x.prisoners.captures + x.prisoners.suicides) as f64),
+        f(|x| x.prisoners.dead_stones as f64),
+        f(|x| x.prisoners.pass_stones as f64),
+        f(|x| x.komi),
+        f(|x| x.handicap_compensation),
+        f(|x| x.bonus),
+        pair(b.total, w.total),
+        s.result.clone(),
+    ]
+}
+
+/// The score table of one game: a row per ruleset and counting method.
+pub fn score_grid_text(report: &GameReport, format: Format) -> String {
+    let mut header: Vec<String> = [
+        "ruleset",
+        "counting",
+        "territory",
+        "stones",
+        "captures",
+        "dead",
+        "pass stones",
+        "komi",
+        "handicap",
+        "bonus",
+        "total",
+        "result",
+        "notes",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if format == Format::Markdown {
+        header[10] = "total (B / W)".into();
+    }
+    let mut rows = Vec::new();
+    for r in &report.rulesets {
+        if r.scores.is_empty() {
+            let mut row = vec![r.ruleset.clone(), "-".into()];
+            row.extend(std::iter::repeat_n(String::new(), 10));
+            row.push(notes(r) + "; not scored (use --unfinished)");
+            rows.push(row);
+        }
+        for s in &r.scores {
+            let mut row = vec![r.ruleset.clone(), s.counting.name().to_string()];
+            row.extend(score_cells(s));
+            row.push(notes(r));
+            rows.push(row);
+        }
+    }
+    Grid { header, rows }.render(format)
+}
+
+fn game_heading(report: &GameReport) -> String {
+    let g = &report.game;
+    let mut parts = vec![format!("{} board", g.size)];
+    if g.handicap > 0 {
+        parts.push(format!("handicap {}", g.handicap));
+    }
+    if let Some(k) = g.komi {
+        parts.push(format!("komi {}", format_points(k)));
+    }
+    if let Some(ru) = &g.rules {
+        parts.push(format!("RU[{ru}]"));
+    }
+    if let Some(re) = &g.result {
+        parts.push(format!("RE[{re}]"));
+    }
+    parts.push(format!("{} moves", g.moves));
+    parts.push(if g.ended_by_passes {
+        "ended in passes".into()
+    } else {
+        "unfinished".into()
+    });
+    let dead = match g.dead_source {
+        DeadSource::None => "dead stones: none given, every stone is alive".to_string(),
+        DeadSource::CommandLine => format!("dead stones (--dead): {}", g.dead_stones.join(" ")),
+        DeadSource::TerritoryMarkup => format!(
+            "dead stones (from the record's territory markup): {}",
+            if g.dead_stones.is_empty() {
+                "none".to_string()
+            } else {
+                g.dead_stones.join(" ")
+            }
+        ),
+    };
+    let name = g.source.clone().unwrap_or_else(|| "<game>".into());
+    let index = if g.game_index > 0 {
+        format!(" (game {})", g.game_index + 1)
+    } else {
+        String::new()
+    };
+    format!("{name}{index}: {}\n{dead}\n", parts.join(", "))
+}
+
+fn differences_text(report: &GameReport, markdown: bool) -> String {
+    if report.differences.is_empty() {
+        return if report.rulesets.iter().any(|r| !r.scores.is_empty()) {
+            "Every score gives the same margin.\n".into()
+        } else {
+            String::new()
+        };
+    }
+    let d0 = &report.differences[0];
+    let mut out = format!(
+        "Differences from {} ({}):\n",
+        d0.reference,
+        margin_text(d0.reference_margin)
+    );
+    for d in &report.differences {
+        let bullet = if markdown { "- " } else { "  " };
+        out.push_str(&format!(
+            "{bullet}{} {} ({}{}): {}\n",
+            d.other,
+            margin_text(d.other_margin),
+            if d.delta > 0.0 { "+" } else { "-" },
+            format_points(d.delta.abs()),
+            if d.winner_changes {
+                format!("winner changes; {}", d.reasons.join(", "))
+            } else {
+                d.reasons.join(", ")
+            }
+        ));
+    }
+    out
+}
+
+fn margin_text(m: f64) -> String {
+    if m > 0.0 {
+        format!("B+{}", format_points(m))
+    } else if m < 0.0 {
+        format!("W+{}", format_points(-m))
+    } else {
+        "0".into()
+    }
+}
+
+/// One game's report in `format`.
+pub fn render_game(report: &GameReport, format: Format) -> String {
+    match format {
+        Format::Json => serde_json::to_string_pretty(report).expect("serialisable") + "\n",
+        Format::Csv => game_csv(std::slice::from_ref(report)),
+        Format::Table => format!(
+            "{}\n{}\n{}",
+            game_heading(report),
+            score_grid_text(report, Format::Table),
+            differences_text(report, false)
+        ),
+        Format::Markdown => format!(
+            "{}\n{}\n{}",
+            game_heading(report),
+            score_grid_text(report, Format::Markdown),
+            differences_text(report, true)
+        ),
+    }
+}
+
+/// CSV with one row per game, ruleset and counting method, with every part of the breakdown.
+pub fn game_csv(reports: &[GameReport]) -> String {
+    let mut header: Vec<String> = [
+        "source", "game", "ruleset", "counting", "legal", "illegal_move", "added_passes", "end",
+        "settlement", "komi",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let parts = [
+        "territory",
+        "seki_eyes_not_counted",
+        "stones",
+        "captures",
+        "dead_stones",
+        "suicides",
+        "pass_stones",
+        "komi",
+        "handicap_compensation",
+        "bonus",
+        "total",
+    ];
+    for side in ["black", "white"] {
+        for p in parts {
+            header.push(format!("{side}_{p}"));
+        }
+    }
+    header.extend(["margin".to_string(), "result".to_string()]);
+    let mut rows = Vec::new();
+    for rep in reports {
+        for r in &rep.rulesets {
+            for s in &r.scores {
+                let mut row = vec![
+                    rep.game.source.clone().unwrap_or_default(),
+                    (rep.game.game_index + 1).to_string(),
+                    r.ruleset.clone(),
+                    s.counting.name().to_string(),
+                    r.legal.to_string(),
+                    r.illegal_move
+                        .as_ref()
+                        .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
+                        .unwrap_or_default(),
+                    r.added_passes.len().to_string(),
+                    r.end.state.to_string(),
+                    r.end.settlement.clone(),
+                    format_points(r.komi),
+                ];
+                for side in [&s.breakdown.black, &s.breakdown.white] {
+                    row.extend([
+                        side.territory.to_string(),
+                        side.seki_eyes_not_counted.to_string(),
+                        side.stones.to_string(),
+                        side.prisoners.captures.to_string(),
+                        side.prisoners.dead_stones.to_string(),
+                        side.prisoners.suicides.to_string(),
+                        side.prisoners.pass_stones.to_string(),
+                        format_points(side.komi),
+                        format_points(side.handicap_compensation),
+                        format_points(side.bonus),
+                        format_points(side.total),
+                    ]);
+                }
+                row.extend([format_points(s.margin), s.result.clone()]);
+                rows.push(row);
+            }
+        }
+    }
+    Grid { header, rows }.csv()
+}
+
+/// A corpus run in `format`: a row per game (its result under each score), errors, and the
+/// summary.
+pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -> String {
+    if format == Format::Json {
+        let v = serde_json::json!({ "games": entries, "summary": summary });
+        return serde_json::to_string_pretty(&v).expect("serialisable") + "\n";
+    }
+    let reports: Vec<GameReport> = entries
+        .iter()
+        .filter_map(|e| match e {
+            GameEntry::Report(r) => Some((**r).clone()),
+            GameEntry::Error { .. } => None,
+        })
+        .collect();
+    if format == Format::Csv {
+        return game_csv(&reports);
+    }
+    let columns: Vec<String> = reports
+        .first()
+        .map(|r| {
+            r.rulesets
+                .iter()
+                .flat_map(|rr| {
+                    rr.scores
+                        .iter()
+                        .map(move |s| format!("{}:{}", rr.ruleset, s.counting.name()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut header = vec!["game".to_string(), "RE".to_string()];
+    header.extend(columns.iter().cloned());
+    let mut rows = Vec::new();
+    for e in entries {
+        match e {
+            GameEntry::Report(r) => {
+                let name = r.game.source.clone().unwrap_or_default();
+                let name = if r.game.game_index > 0 {
+                    format!("{name} #{}", r.game.game_index + 1)
+                } else {
+                    name
+                };
+                let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
+                for col in &columns {
+                    let cell = r
+                        .rulesets
+                        .iter()
+                        .flat_map(|rr| {
+                            rr.scores.iter().filter_map(move |s| {
+                                (format!("{}:{}", rr.ruleset, s.counting.name()) == *col)
+                                    .then(|| s.result.clone())
+                            })
+                        })
+                        .next()
+                        .unwrap_or_else(|| "-".into());
+                    row.push(cell);
+                }
+                rows.push(row);
+            }
+            GameEntry::Error { source, error } => {
+                let mut row = vec![source.clone(), "error".into(), error.clone()];
+                row.resize(header.len(), String::new());
+                rows.push(row);
+            }
+        }
+    }
+    let mut out = Grid { header, rows }.render(format);
+    out.push('\n');
+    out.push_str(&format!(
+        "{} games: {} finished, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
+        summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
+    ));
+    let mut pairs: Vec<_> = summary.pairs.iter().filter(|p| p.margin_changes > 0).collect();
+    pairs.sort_by(|x, y| {
+        y.winner_changes
+            .cmp(&x.winner_changes)
+            .then(y.margin_changes.cmp(&x.margin_changes))
+    });
+    let header = ["a", "b", "games", "winner changes", "margin changes", "b - a: games"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let rows = pairs
+        .iter()
+        .map(|p| {
+            vec![
+                p.a.clone(),
+                p.b.clone(),
+                p.games.to_string(),
+                p.winner_changes.to_string(),
+                p.margin_changes.to_string(),
+                p.margin_deltas
+                    .iter()
+                    .map(|(k, v)| format!("{k}: {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ]
+        })
+        .collect();
+    out.push_str("Pairs of scores that differ on some finished game:\n\n");
+    out.push_str(&Grid { header, rows }.render(format));
+    let same = summary.pairs.len() - pairs.len();
+    out.push_str(&format!(
+        "\n{same} other pairs agree on every finished game.\n"
+    ));
+    out
+}

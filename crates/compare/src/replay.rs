@@ -1,0 +1,322 @@
+//! Replaying one game record under one ruleset: legality, the end of play, settlement and
+//! the scores, as a [`RulesetReport`].
+
+use gorules_board::coords::gtp_point;
+use gorules_board::{Board, Color, Move, Point};
+use gorules_rules::{
+    Counting, Game, MoveError, Outcome, RuleSet, Score, SettlementReport, Setup, SideScore, Status,
+};
+use serde::Serialize;
+
+use crate::record::{GameRecord, RecordError, RecordErrorKind};
+
+/// Choices that apply to every ruleset of a comparison.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Komi to use whatever the record and the ruleset say (`--komi`).
+    pub komi: Option<f64>,
+    /// Dead stones to use instead of the record's territory markup (`--dead`).
+    pub dead: Option<Vec<Point>>,
+    /// Counting methods to report (each ruleset reports those it allows); `None`: all.
+    pub countings: Option<Vec<Counting>>,
+    /// Score records that did not end in passes (resignation, time, cut off) as they stand.
+    pub score_unfinished: bool,
+}
+
+/// Where the komi came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KomiSource {
+    /// `--komi` on the command line.
+    CommandLine,
+    /// The record's `KM`.
+    Record,
+    /// The ruleset's default for a record without `KM`.
+    RulesetDefault,
+}
+
+/// Where the dead stones came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead` on the command line.
+    CommandLine,
+    /// The final node's `TB`/`TW` markup (CGoban/KGS convention).
+    TerritoryMarkup,
+    /// None given: every stone is alive.
+    None,
+}
+
+/// The dead stones a record comes with, and where from.
+pub fn dead_stones(record: &GameRecord, options: &Options) -> (Vec<Point>, DeadSource) {
+    if let Some(d) = &options.dead {
+        return (d.clone(), DeadSource::CommandLine);
+    }
+    match record.dead_stones_from_markup() {
+        Some(d) => (d, DeadSource::TerritoryMarkup),
+        None => (Vec::new(), DeadSource::None),
+    }
+}
+
+/// The first illegal move of a record under a ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IllegalMove {
+    /// 1-based move number in the record.
+    pub move_number: usize,
+    /// Who made it.
+    pub color: gorules_rules::ColorName,
+    /// The point, GTP style (`D4`).
+    pub point: String,
+    /// Why it is illegal.
+    pub reason: String,
+    /// What the ruleset does about it.
+    pub handling: String,
+}
+
+/// How play ended under a ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EndOfPlay {
+    /// `finished` (the end-of-play protocol was completed), `unfinished` (the record stops
+    /// before it: resignation, time, cut off), `no-result` or `forfeit`.
+    pub state: &'static str,
+    /// Record moves after the game had ended (a forfeit or a no-result cycle), not played.
+    pub moves_ignored: usize,
+    /// Play resumed after it had ended (a dispute) this many times.
+    pub resumptions: u32,
+    /// How dead stones were settled: `removed`, `ignored: <reason>` or `none`.
+    pub settlement: String,
+}
+
+/// One score in the JSON contract: totals, margin, result and the breakdown.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreReport {
+    /// `area` or `territory`.
+    pub counting: Counting,
+    /// Black's total.
+    pub black: f64,
+    /// White's total.
+    pub white: f64,
+    /// Black minus White, komi and all adjustments included.
+    pub margin: f64,
+    /// SGF style: `B+1.5`, `W+0.5`, `0`, `Void`, `B+F`.
+    pub result: String,
+    /// Every part of both totals.
+    pub breakdown: Breakdown,
+}
+
+/// Both sides of a score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Breakdown {
+    /// Black's parts.
+    pub black: SideScore,
+    /// White's parts.
+    pub white: SideScore,
+}
+
+impl ScoreReport {
+    fn from_score(s: Score) -> ScoreReport {
+        ScoreReport {
+            counting: s.counting,
+            black: s.black.total,
+            white: s.white.total,
+            margin: s.margin,
+            result: s.result(),
+            breakdown: Breakdown {
+                black: s.black,
+                white: s.white,
+            },
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self.result.as_bytes().first() {
+            Some(b'B') => Some(Color::Black),
+            Some(b'W') => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A record replayed under one ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulesetReport {
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// Its display name.
+    pub name: String,
+    /// Whether every move of the record is legal under it.
+    pub legal: bool,
+    /// The first illegal move, if any.
+    pub illegal_move: Option<IllegalMove>,
+    /// Passes the end-of-play protocol added after the record's last move, by whom.
+    pub added_passes: Vec<gorules_rules::ColorName>,
+    /// How play ended.
+    pub end: EndOfPlay,
+    /// The komi used.
+    pub komi: f64,
+    /// Where it came from.
+    pub komi_source: KomiSource,
+    /// One score per counting method (empty for an unfinished record not scored as it
+    /// stands).
+    pub scores: Vec<ScoreReport>,
+}
+
+/// The number of handicap stones: `HA`, or (without `HA`) the black setup stones when there
+/// are at least two and no white ones.
+pub fn handicap_of(record: &GameRecord) -> u32 {
+    if record.handicap > 0 {
+        return record.handicap;
+    }
+    let black = record
+        .setup
+        .iter()
+        .filter(|(c, _)| *c == Color::Black)
+        .count();
+    let white = record.setup.len() - black;
+    if white == 0 && black >= 2 {
+        black as u32
+    } else {
+        0
+    }
+}
+
+fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
+    let m = record.moves[index];
+    let kind = match e {
+        MoveError::OutOfTurn { expected } => RecordErrorKind::OutOfTurn {
+            color: m.color,
+            expected,
+        },
+        MoveError::Occupied(p) | MoveError::OffBoard(p) => RecordErrorKind::Occupied {
+            color: m.color,
+            point: gorules_board::coords::sgf_point(p),
+            gtp: gtp_point(p, record.size),
+        },
+        MoveError::GameOver => unreachable!("replay stops when the game is over"),
+    };
+    let mut err = RecordError::new(kind);
+    err.source_name = record.source_name.clone();
+    err.game = (record.game_index > 0).then_some(record.game_index);
+    err.move_number = Some(index + 1);
+    err.node = record.move_nodes.get(index).copied();
+    err
+}
+
+/// Replays `record` under `rules`. Moves onto occupied points and moves out of turn are errors
+/// in the record, not rule differences.
+pub fn replay(
+    record: &GameRecord,
+    rules: &RuleSet,
+    options: &Options,
+    dead: &[Point],
+) -> Result<RulesetReport, RecordError> {
+    let board: Board = record.setup_board()?;
+    let handicap = handicap_of(record);
+    let (komi, komi_source) = match (options.komi, record.komi) {
+        (Some(k), _) => (k, KomiSource::CommandLine),
+        (None, Some(k)) => (k, KomiSource::Record),
+        (None, None) => (rules.default_komi(handicap), KomiSource::RulesetDefault),
+    };
+    let first = match record.moves.first() {
+        Some(m) => m.color,
+        None if handicap >= 2 => Color::White,
+        None => Color::Black,
+    };
+    let mut game = Game::new(
+        rules,
+        Setup {
+            board,
+            handicap,
+            komi,
+            first,
+        },
+    );
+    let mut moves_ignored = 0;
+    let mut resumptions = 0;
+    for (i, m) in record.moves.iter().enumerate() {
+        if game.status() == Status::Finished {
+            moves_ignored = record.moves.len() - i;
+            break;
+        }
+        let report = game
+            .play(m.color, m.mv)
+            .map_err(|e| move_error(record, i, e))?;
+        if report.resumed {
+            resumptions += 1;
+        }
+    }
+    let finished_by_protocol =
+        matches!(game.status(), Status::Ended | Status::Finished) || record.ended_by_two_passes();
+    let special = game.special_outcome();
+    let state = match special {
+        Some(Outcome::NoResult) => "no-result",
+        Some(Outcome::Forfeit { .. }) => "forfeit",
+        _ if finished_by_protocol => "finished",
+        _ => "unfinished",
+    };
+    let scored = finished_by_protocol || special.is_some() || options.score_unfinished;
+    if finished_by_protocol {
+        game.finish(dead);
+    } else if scored {
+        game.finish_as_it_stands(dead);
+    }
+    let settlement = match game.settlement() {
+        Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
+        Some(SettlementReport::Removed { stones }) => {
+            format!("removed {} dead stone(s)", stones.len())
+        }
+        Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
+        None => "none".to_string(),
+    };
+    let illegal_move = game.first_illegal().map(|(k, color, mv, why)| {
+        // Moves the game added (none before the record ends) keep record numbering.
+        let point = match mv {
+            Move::Play(p) => gtp_point(p, record.size),
+            Move::Pass => "pass".into(),
+        };
+        IllegalMove {
+            move_number: k + 1,
+            color: color.into(),
+            point,
+            reason: why.to_string(),
+            handling: match rules.illegal_moves {
+                gorules_rules::params::IllegalMoveRule::Loss => "loss".to_string(),
+                gorules_rules::params::IllegalMoveRule::Pass if rules.pass_stones => {
+                    "replaced by a pass (with a pass stone)".to_string()
+                }
+                gorules_rules::params::IllegalMoveRule::Pass => "replaced by a pass".to_string(),
+            },
+        }
+    });
+    let countings: Vec<Counting> = rules
+        .counting
+        .iter()
+        .copied()
+        .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
+        .collect();
+    let scores = if scored {
+        countings
+            .into_iter()
+            .map(|c| ScoreReport::from_score(game.score(c)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(RulesetReport {
+        ruleset: rules.id.clone(),
+        name: rules.name.clone(),
+        legal: illegal_move.is_none(),
+        illegal_move,
+        added_passes: game.added_passes().iter().map(|&c| c.into()).collect(),
+        end: EndOfPlay {
+            state,
+            moves_ignored,
+            resumptions,
+            settlement,
+        },
+        komi,
+        komi_source,
+        scores,
+    })
+}

@@ -1,0 +1,114 @@
+//! One game under every chosen ruleset: the [`GameReport`] behind `gorules score`.
+
+use gorules_board::coords::gtp_point;
+use gorules_rules::RuleSet;
+use serde::Serialize;
+
+use crate::explain::{reasons, Difference};
+use crate::record::{GameRecord, RecordError};
+use crate::replay::{dead_stones, handicap_of, replay, DeadSource, Options, RulesetReport};
+
+/// What a report says about the record itself.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameInfo {
+    /// The file (or name) it was read from.
+    pub source: Option<String>,
+    /// Its position in the file's collection, from 0.
+    pub game_index: usize,
+    /// Board size, `19x19`.
+    pub size: String,
+    /// Handicap stones.
+    pub handicap: u32,
+    /// The record's komi (`KM`), if any.
+    pub komi: Option<f64>,
+    /// The record's rules (`RU`), as written.
+    pub rules: Option<String>,
+    /// The built-in ruleset `RU` maps to, if any.
+    pub rules_builtin: Option<String>,
+    /// The record's result (`RE`), as read.
+    pub result: Option<String>,
+    /// Number of moves in the main line.
+    pub moves: usize,
+    /// Whether the record ends in two passes (otherwise it is unfinished: resignation, time,
+    /// cut off).
+    pub ended_by_passes: bool,
+    /// Dead stones used, GTP style.
+    pub dead_stones: Vec<String>,
+    /// Where they came from.
+    pub dead_source: DeadSource,
+}
+
+/// A record replayed under each ruleset, with the differences between their scores.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReport {
+    /// The record.
+    pub game: GameInfo,
+    /// One entry per ruleset, in the order asked.
+    pub rulesets: Vec<RulesetReport>,
+    /// Every score whose margin differs from the first score's, with the reasons.
+    pub differences: Vec<Difference>,
+}
+
+/// Replays `record` under each ruleset in `rulesets`.
+pub fn compare_game(
+    record: &GameRecord,
+    rulesets: &[RuleSet],
+    options: &Options,
+) -> Result<GameReport, RecordError> {
+    let (dead, dead_source) = dead_stones(record, options);
+    let reports = rulesets
+        .iter()
+        .map(|rs| replay(record, rs, options, &dead))
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = GameInfo {
+        source: record.source_name.clone(),
+        game_index: record.game_index,
+        size: record.size.to_string(),
+        handicap: handicap_of(record),
+        komi: record.komi,
+        rules: record.rules.clone(),
+        rules_builtin: record
+            .rules_hint()
+            .and_then(|h| h.builtin_id())
+            .map(str::to_string),
+        result: record.result.as_ref().map(|r| r.to_string()),
+        moves: record.moves.len(),
+        ended_by_passes: record.ended_by_two_passes(),
+        dead_stones: dead.iter().map(|&p| gtp_point(p, record.size)).collect(),
+        dead_source,
+    };
+    let differences = differences(&reports);
+    Ok(GameReport {
+        game,
+        rulesets: reports,
+        differences,
+    })
+}
+
+/// Every score that differs from the first one, with reasons.
+fn differences(reports: &[RulesetReport]) -> Vec<Difference> {
+    let all: Vec<(String, &crate::replay::ScoreReport)> = reports
+        .iter()
+        .flat_map(|r| {
+            r.scores
+                .iter()
+                .map(move |s| (format!("{}:{}", r.ruleset, s.counting.name()), s))
+        })
+        .collect();
+    let Some((ref_name, reference)) = all.first() else {
+        return Vec::new();
+    };
+    all.iter()
+        .skip(1)
+        .filter(|(_, s)| s.margin != reference.margin || s.result != reference.result)
+        .map(|(name, s)| Difference {
+            reference: ref_name.clone(),
+            other: name.clone(),
+            reference_margin: reference.margin,
+            other_margin: s.margin,
+            delta: s.margin - reference.margin,
+            winner_changes: s.winner() != reference.winner(),
+            reasons: reasons(reference, s),
+        })
+        .collect()
+}

@@ -55,7 +55,9 @@ pub struct GameRecord {
     /// Handicap stones (`HA`), 0 when absent.
     pub handicap: u32,
     /// Stones on the board before the first move (`AB`/`AW` of the nodes before it, less `AE`):
-    /// Black's stones first, then White's, each in row-major order.
+    /// Black's stones first, then White's, each in row-major order. A point named twice within
+    /// one property (`AB[cc][cc]`) counts once (`sgf-parse` reads lists as sets); across
+    /// properties it is an error.
     pub setup: Vec<(Color, Point)>,
     /// The moves of the main line. A node holding both `B` and `W` gives two moves, in the
     /// order written.

@@ -96,7 +96,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules(RulesCommand::List) => commands::rules::list(),
-        Command::Rules(RulesCommand::Show { ruleset, toml }) => commands::rules::show(&ruleset, toml),
+        Command::Rules(RulesCommand::Show { ruleset, toml }) => {
+            commands::rules::show(&ruleset, toml)
+        }
         Command::Rules(RulesCommand::Diff { a, b }) => commands::rules::diff(&a, &b),
         Command::Score {
             game,
@@ -106,7 +108,15 @@ fn main() -> ExitCode {
             dead,
             unfinished,
             format,
-        } => commands::score::run(&game, &rules, counting, komi, dead.as_deref(), unfinished, format),
+        } => commands::score::run(
+            &game,
+            &rules,
+            counting,
+            komi,
+            dead.as_deref(),
+            unfinished,
+            format,
+        ),
         Command::Compare {
             paths,
             rules,

@@ -145,24 +145,11 @@ pub fn summarize(entries: &[GameEntry]) -> Summary {
     let finished: Vec<&&GameReport> = reports.iter().filter(|r| r.game.ended_by_passes).collect();
     let columns: Vec<String> = reports
         .first()
-        .map(|r| {
-            r.rulesets
-                .iter()
-                .flat_map(|rr| {
-                    rr.scores
-                        .iter()
-                        .map(move |s| format!("{}:{}", rr.ruleset, s.counting.name()))
-                })
-                .collect()
-        })
+        .map(|r| r.score_columns())
         .unwrap_or_default();
     let score_of = |r: &GameReport, col: &str| {
-        r.rulesets.iter().find_map(|rr| {
-            rr.scores
-                .iter()
-                .find(|s| format!("{}:{}", rr.ruleset, s.counting.name()) == col)
-                .map(|s| (s.margin, s.winner(), s.result.clone()))
-        })
+        r.score(col)
+            .map(|s| (s.margin, s.winner(), s.result.clone()))
     };
     let mut pairs = Vec::new();
     for (i, a) in columns.iter().enumerate() {

@@ -6,9 +6,9 @@
 //! parallel ([`corpus`]).
 #![warn(missing_docs)]
 
+pub mod corpus;
 pub mod explain;
 pub mod record;
+pub mod render;
 pub mod replay;
 pub mod report;
-pub mod corpus;
-pub mod render;

@@ -300,8 +300,16 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
 /// CSV with one row per game, ruleset and counting method, with every part of the breakdown.
 pub fn game_csv(reports: &[GameReport]) -> String {
     let mut header: Vec<String> = [
-        "source", "game", "ruleset", "counting", "legal", "illegal_move", "added_passes", "end",
-        "settlement", "komi",
+        "source",
+        "game",
+        "ruleset",
+        "counting",
+        "legal",
+        "illegal_move",
+        "added_passes",
+        "end",
+        "settlement",
+        "komi",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -386,16 +394,7 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
     }
     let columns: Vec<String> = reports
         .first()
-        .map(|r| {
-            r.rulesets
-                .iter()
-                .flat_map(|rr| {
-                    rr.scores
-                        .iter()
-                        .map(move |s| format!("{}:{}", rr.ruleset, s.counting.name()))
-                })
-                .collect()
-        })
+        .map(|r| r.score_columns())
         .unwrap_or_default();
     let mut header = vec!["game".to_string(), "RE".to_string()];
     header.extend(columns.iter().cloned());
@@ -412,16 +411,8 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
                 let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
                 for col in &columns {
                     let cell = r
-                        .rulesets
-                        .iter()
-                        .flat_map(|rr| {
-                            rr.scores.iter().filter_map(move |s| {
-                                (format!("{}:{}", rr.ruleset, s.counting.name()) == *col)
-                                    .then(|| s.result.clone())
-                            })
-                        })
-                        .next()
-                        .unwrap_or_else(|| "-".into());
+                        .score(col)
+                        .map_or_else(|| "-".to_string(), |s| s.result.clone());
                     row.push(cell);
                 }
                 rows.push(row);
@@ -439,16 +430,27 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
         "{} games: {} finished, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
         summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
     ));
-    let mut pairs: Vec<_> = summary.pairs.iter().filter(|p| p.margin_changes > 0).collect();
+    let mut pairs: Vec<_> = summary
+        .pairs
+        .iter()
+        .filter(|p| p.margin_changes > 0)
+        .collect();
     pairs.sort_by(|x, y| {
         y.winner_changes
             .cmp(&x.winner_changes)
             .then(y.margin_changes.cmp(&x.margin_changes))
     });
-    let header = ["a", "b", "games", "winner changes", "margin changes", "b - a: games"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let header = [
+        "a",
+        "b",
+        "games",
+        "winner changes",
+        "margin changes",
+        "b - a: games",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let rows = pairs
         .iter()
         .map(|p| {

@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use crate::explain::{reasons, Difference};
 use crate::record::{GameRecord, RecordError};
-use crate::replay::{dead_stones, handicap_of, replay, DeadSource, Options, RulesetReport};
+use crate::replay::{
+    dead_stones, handicap_of, replay, DeadSource, Options, RulesetReport, ScoreReport,
+};
 
 /// What a report says about the record itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -49,6 +51,27 @@ pub struct GameReport {
     pub differences: Vec<Difference>,
 }
 
+impl GameReport {
+    /// The names of its scores, `ruleset:counting`, in order.
+    pub fn score_columns(&self) -> Vec<String> {
+        self.scores().map(|(name, _)| name).collect()
+    }
+
+    /// Every score with its name `ruleset:counting`, in order.
+    pub fn scores(&self) -> impl Iterator<Item = (String, &ScoreReport)> {
+        self.rulesets.iter().flat_map(|r| {
+            r.scores
+                .iter()
+                .map(move |s| (format!("{}:{}", r.ruleset, s.counting.name()), s))
+        })
+    }
+
+    /// The score named `ruleset:counting`.
+    pub fn score(&self, column: &str) -> Option<&ScoreReport> {
+        self.scores().find(|(n, _)| n == column).map(|(_, s)| s)
+    }
+}
+
 /// Replays `record` under each ruleset in `rulesets`.
 pub fn compare_game(
     record: &GameRecord,
@@ -77,24 +100,18 @@ pub fn compare_game(
         dead_stones: dead.iter().map(|&p| gtp_point(p, record.size)).collect(),
         dead_source,
     };
-    let differences = differences(&reports);
-    Ok(GameReport {
+    let mut report = GameReport {
         game,
         rulesets: reports,
-        differences,
-    })
+        differences: Vec::new(),
+    };
+    report.differences = differences(&report);
+    Ok(report)
 }
 
 /// Every score that differs from the first one, with reasons.
-fn differences(reports: &[RulesetReport]) -> Vec<Difference> {
-    let all: Vec<(String, &crate::replay::ScoreReport)> = reports
-        .iter()
-        .flat_map(|r| {
-            r.scores
-                .iter()
-                .map(move |s| (format!("{}:{}", r.ruleset, s.counting.name()), s))
-        })
-        .collect();
+fn differences(report: &GameReport) -> Vec<Difference> {
+    let all: Vec<(String, &ScoreReport)> = report.scores().collect();
     let Some((ref_name, reference)) = all.first() else {
         return Vec::new();
     };

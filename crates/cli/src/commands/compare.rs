@@ -28,9 +28,7 @@ pub fn run(
         countings: counting.filter(),
         score_unfinished: false,
     };
-    let jobs = jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    });
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(files.len() as u64);
         b.set_style(

@@ -1,0 +1,204 @@
+//! The `gorules` binary end to end.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gorules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs")
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gorules-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn score_json_follows_the_contract() {
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"]["size"], "5x5");
+    assert_eq!(v["game"]["dead_source"], "none");
+    let rulesets = v["rulesets"].as_array().unwrap();
+    assert_eq!(rulesets.len(), gorules_rules::builtin_ids().len());
+    let find = |id: &str| rulesets.iter().find(|r| r["ruleset"] == id).unwrap();
+    // Research §2.1, worked out by hand: Chinese B+1, Japanese 0, AGA B+1 with White's added
+    // pass, Concord 0 both ways.
+    assert_eq!(find("chinese")["scores"][0]["result"], "B+1");
+    assert_eq!(find("japanese")["scores"][0]["result"], "0");
+    let aga = find("aga");
+    assert_eq!(aga["added_passes"], serde_json::json!(["white"]));
+    assert_eq!(aga["legal"], true);
+    assert!(aga["illegal_move"].is_null());
+    let concord = find("concord");
+    for s in concord["scores"].as_array().unwrap() {
+        assert_eq!(s["margin"], 0.0);
+        assert!(s["breakdown"]["black"]["prisoners"]["pass_stones"].is_number());
+    }
+    let area = &concord["scores"][1];
+    assert_eq!(area["counting"], "area");
+    assert_eq!(area["breakdown"]["white"]["bonus"], 1.0);
+    assert_eq!(
+        (area["black"].as_f64(), area["white"].as_f64()),
+        (Some(13.0), Some(13.0))
+    );
+    assert!(v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["other"] == "aga:territory" && d["reasons"][0] == "pass stones +1 B"));
+}
+
+#[test]
+fn score_options_komi_counting_dead_and_formats() {
+    let o = gorules(&[
+        "score",
+        "examples/dame-parity.sgf",
+        "--rules",
+        "concord,japanese",
+        "--counting",
+        "territory",
+        "--komi",
+        "6.5",
+        "--dead",
+        "C5",
+        "--format",
+        "csv",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("source,game,ruleset,counting"));
+    assert_eq!(lines.len(), 3, "{out}");
+    // C5 is Black's last stone: removed as dead, White gets a prisoner and c5 becomes
+    // White's? c5 touches b5 (Black) and d5/c4 (White): neutral. Japanese: 5 vs 5 + 1 + 6.5.
+    assert!(
+        lines[2].contains("japanese,territory") && lines[2].ends_with("W+7.5"),
+        "{out}"
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--format", "markdown"]);
+    assert!(stdout(&o).contains("| ruleset | counting |"));
+}
+
+#[test]
+fn rules_list_show_diff() {
+    let o = gorules(&["rules", "list"]);
+    assert!(o.status.success());
+    for id in gorules_rules::builtin_ids() {
+        assert!(stdout(&o).contains(id), "{id}");
+    }
+    let o = gorules(&["rules", "show", "concord"]);
+    assert!(
+        stdout(&o).contains("end.end-of-play") && stdout(&o).contains("first-and-last-pass-differ")
+    );
+    let o = gorules(&["rules", "show", "taiwan", "--toml"]);
+    assert!(stdout(&o).contains("last-board-play"));
+    let o = gorules(&["rules", "diff", "concord", "taiwan"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("scoring.counting") && out.contains("play.pass-stones"),
+        "{out}"
+    );
+    assert!(!out.contains("play.ko "), "{out}");
+}
+
+#[test]
+fn bad_input_gives_a_clear_error_and_no_panic() {
+    let dir = temp_dir("bad");
+    let toml = dir.join("bad.toml");
+    std::fs::write(
+        &toml,
+        "id = \"x\"\nextends = \"concord\"\n[play]\nko = \"sometimes\"\n",
+    )
+    .unwrap();
+    let o = gorules(&["rules", "show", toml.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.toml:4:6:"), "{}", stderr(&o));
+    let sgf = dir.join("broken.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[9]\n;B[ee];W[zz])").unwrap();
+    let o = gorules(&["score", sgf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("broken.sgf:2:") && e.contains("off the 9x9 board"),
+        "{e}"
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--rules", "conkord"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("built-in ids"));
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--dead", "Z9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--dead"));
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--komi", "6.3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = gorules(&["score", "no/such/file.sgf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/file.sgf"));
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
+    let dir = temp_dir("corpus");
+    std::fs::copy(repo().join("examples/dame-parity.sgf"), dir.join("a.sgf")).unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;GM[1]SZ[5];B[cc];W[dc];B[];W[])").unwrap();
+    std::fs::write(dir.join("c.sgf"), "(;GM[1]SZ[5];B[cc];W[cc])").unwrap();
+    std::fs::write(dir.join("d.sgf"), "(;GM[1]SZ[5]RE[W+R];B[cc];W[dc])").unwrap();
+    let run = |jobs: &str| {
+        gorules(&[
+            "compare",
+            dir.to_str().unwrap(),
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(
+        one.status.code(),
+        Some(1),
+        "a broken file makes the exit code 1"
+    );
+    assert_eq!(one.stdout, two.stdout);
+    let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let s = &v["summary"];
+    assert_eq!(
+        (s["games"].as_u64(), s["errors"].as_u64()),
+        (Some(4), Some(1))
+    );
+    assert_eq!(
+        (s["finished"].as_u64(), s["unfinished"].as_u64()),
+        (Some(2), Some(1))
+    );
+    // concord:territory vs aga:territory differ on a.sgf only (research §2.1): +1.
+    let pair = s["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["a"] == "concord:territory" && p["b"] == "aga:territory")
+        .unwrap();
+    assert_eq!(pair["winner_changes"], 1);
+    assert_eq!(pair["margin_deltas"]["+1"], 1);
+    assert!(stderr(&one).contains("c.sgf") && stderr(&one).contains("occupied"));
+    let text = gorules(&["compare", dir.to_str().unwrap()]);
+    assert!(stdout(&text).contains("winner changes"));
+}

@@ -307,7 +307,10 @@ impl RuleSet {
             ("end.end-of-play", spelled(&self.end_of_play)),
             ("end.dead-stones", spelled(&self.dead_stones)),
             ("end.resumption-first", spelled(&self.resumption_first)),
-            ("end.play-until-captured", self.play_until_captured.to_string()),
+            (
+                "end.play-until-captured",
+                self.play_until_captured.to_string(),
+            ),
             (
                 "end.resumption-double-pass-ends",
                 self.resumption_double_pass_ends.to_string(),
@@ -318,9 +321,15 @@ impl RuleSet {
                 "scoring.handicap-compensation",
                 spelled(&self.handicap_compensation),
             ),
-            ("scoring.handicap-placement", spelled(&self.handicap_placement)),
+            (
+                "scoring.handicap-placement",
+                spelled(&self.handicap_placement),
+            ),
             ("scoring.komi", crate::format_points(self.komi)),
-            ("scoring.handicap-komi", crate::format_points(self.handicap_komi)),
+            (
+                "scoring.handicap-komi",
+                crate::format_points(self.handicap_komi),
+            ),
         ];
         if self.bonuses.is_empty() {
             out.push(("scoring.bonus", "none".to_string()));

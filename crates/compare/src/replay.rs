@@ -77,7 +77,9 @@ pub struct IllegalMove {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EndOfPlay {
     /// `finished` (the end-of-play protocol was completed), `unfinished` (the record stops
-    /// before it: resignation, time, cut off), `no-result` or `forfeit`.
+    /// before it: resignation, time, cut off), `no-result`, `forfeit`, or `diverged` (an
+    /// illegal move was replaced by a pass and a later record move no longer fits the
+    /// position: not scored).
     pub state: &'static str,
     /// Record moves after the game had ended (a forfeit or a no-result cycle), not played.
     pub moves_ignored: usize,
@@ -234,28 +236,38 @@ pub fn replay(
     );
     let mut moves_ignored = 0;
     let mut resumptions = 0;
+    let mut diverged = false;
     for (i, m) in record.moves.iter().enumerate() {
         if game.status() == Status::Finished {
             moves_ignored = record.moves.len() - i;
             break;
         }
-        let report = game
-            .play(m.color, m.mv)
-            .map_err(|e| move_error(record, i, e))?;
-        if report.resumed {
-            resumptions += 1;
+        match game.play(m.color, m.mv) {
+            Ok(report) => resumptions += u32::from(report.resumed),
+            // After an illegal move was replaced by a pass, the position is no longer the
+            // record's: a later move may land on a stone the record had captured. That is a
+            // consequence of the rule, not an error in the record.
+            Err(_) if game.first_illegal().is_some() => {
+                diverged = true;
+                moves_ignored = record.moves.len() - i;
+                break;
+            }
+            Err(e) => return Err(move_error(record, i, e)),
         }
     }
-    let finished_by_protocol =
-        matches!(game.status(), Status::Ended | Status::Finished) || record.ended_by_two_passes();
+    let finished_by_protocol = !diverged
+        && (matches!(game.status(), Status::Ended | Status::Finished)
+            || record.ended_by_two_passes());
     let special = game.special_outcome();
     let state = match special {
         Some(Outcome::NoResult) => "no-result",
         Some(Outcome::Forfeit { .. }) => "forfeit",
+        _ if diverged => "diverged",
         _ if finished_by_protocol => "finished",
         _ => "unfinished",
     };
-    let scored = finished_by_protocol || special.is_some() || options.score_unfinished;
+    let scored =
+        !diverged && (finished_by_protocol || special.is_some() || options.score_unfinished);
     if finished_by_protocol {
         game.finish(dead);
     } else if scored {

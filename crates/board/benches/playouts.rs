@@ -1,1 +1,460 @@
-fn main() {}
+//! Uniformly random legal playouts on 9x9 and 19x19, through `gorules-board` and through the
+//! `board-game` crate's `GoBoard` (CGOS rules), with one shared playout policy; and area
+//! scoring of a 19x19 final position.
+//!
+//! Policy, identical for both engines and driven by the same seeds:
+//!
+//! - the player to move draws a uniformly random empty point and plays it unless it is
+//!   illegal (suicide, or positional superko: the position after the play already occurred
+//!   in this game) or an own single-point eye (every on-board neighbour is an own stone); it
+//!   draws again, without replacement, and passes when no empty point is left to try;
+//! - the playout stops after two consecutive passes or 3 x size^2 plies, and is scored by
+//!   area (stones plus empty points reaching only one colour).
+//!
+//! The draw is made on the dense point index (`y * size + x`), so that both engines see the
+//! same random points: a few draws over the whole board (rejecting occupied points), then, if
+//! all of them failed, a draw without replacement from the list of empty points in index
+//! order. Both are uniform over the acceptable points. Both engines therefore play exactly the
+//! same games, which the benchmark checks (plies and score of every playout) before timing.
+//!
+//! Throughput is in plies (plays and passes) per second.
+//!
+//! Run: `cargo bench -p gorules-board --bench playouts` (add e.g. `-- --warm-up-time 1
+//! --measurement-time 3` to shorten it).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use board_game::board::Board as _;
+use board_game::games::go::{FlatTile, GoBoard, Komi, Move, Rules, State};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gorules_board::{Board, Color, Point, Size};
+
+/// SplitMix64: small, fast and deterministic.
+struct Rng(u64);
+
+impl Rng {
+    #[inline]
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (multiply-shift; the bias for n <= 1000 is below 1e-16).
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// What the shared policy needs from an engine. The engine tracks the player to move.
+trait Engine {
+    /// Starts a new game on an empty board.
+    fn reset(&mut self);
+    /// Number of points.
+    fn area(&self) -> usize;
+    /// Whether the point with dense index `k` is empty.
+    fn is_empty(&self, k: usize) -> bool;
+    /// Fills `buf` with the dense indices of the empty points, in increasing order.
+    fn empties(&self, buf: &mut Vec<u16>);
+    /// Plays at the empty point `k` for the player to move, unless it is an own eye, suicide
+    /// or a superko repetition; returns whether it played.
+    fn try_play(&mut self, k: usize) -> bool;
+    /// Passes. `ends_game` is set for the second consecutive pass.
+    fn pass(&mut self, ends_game: bool);
+    /// Area score: (black, white).
+    fn score(&self) -> (u32, u32);
+}
+
+/// Rejection draws over the whole board before falling back to the list of empty points.
+const BOARD_DRAWS: usize = 8;
+
+/// Plays one move by the policy; returns whether it was a play (false: a pass is due).
+#[inline]
+fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Vec<u16>) -> bool {
+    let area = e.area();
+    for _ in 0..BOARD_DRAWS {
+        let k = rng.below(area);
+        if e.is_empty(k) && e.try_play(k) {
+            return true;
+        }
+    }
+    e.empties(buf);
+    while !buf.is_empty() {
+        let k = buf.swap_remove(rng.below(buf.len()));
+        if e.try_play(k as usize) {
+            return true;
+        }
+    }
+    false
+}
+
+/// One playout from the empty board; returns (plies, score).
+fn playout<E: Engine>(e: &mut E, seed: u64, buf: &mut Vec<u16>) -> (u32, (u32, u32)) {
+    let mut rng = Rng(seed);
+    e.reset();
+    let max_plies = 3 * e.area() as u32;
+    let mut plies = 0;
+    let mut passes = 0;
+    while passes < 2 && plies < max_plies {
+        if play_random(e, &mut rng, buf) {
+            passes = 0;
+        } else {
+            passes += 1;
+            e.pass(passes == 2);
+        }
+        plies += 1;
+    }
+    (plies, e.score())
+}
+
+/// A set of position hashes for positional superko: open addressing, linear probing. The
+/// Zobrist hashes are uniformly random already, so their low bits are the slot. 0 (the empty
+/// board's hash) marks a free slot and is tracked apart.
+struct HashSet64 {
+    slots: Vec<u64>,
+    mask: usize,
+    has_zero: bool,
+    /// Slots in use, to clear them without sweeping the whole table.
+    used: Vec<u32>,
+}
+
+impl HashSet64 {
+    /// A set for up to `n` hashes (kept at most half full).
+    fn with_capacity(n: usize) -> HashSet64 {
+        let cap = (2 * n).next_power_of_two();
+        HashSet64 {
+            slots: vec![0; cap],
+            mask: cap - 1,
+            has_zero: false,
+            used: Vec::with_capacity(n),
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.used {
+            self.slots[i as usize] = 0;
+        }
+        self.used.clear();
+        self.has_zero = false;
+    }
+
+    #[inline]
+    fn contains(&self, h: u64) -> bool {
+        if h == 0 {
+            return self.has_zero;
+        }
+        let mut i = h as usize & self.mask;
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                x if x == h => return true,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, h: u64) {
+        if h == 0 {
+            self.has_zero = true;
+            return;
+        }
+        let mut i = h as usize & self.mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = h;
+                    self.used.push(i as u32);
+                    return;
+                }
+                x if x == h => return,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
+}
+
+/// `gorules-board` with the superko set kept here.
+struct Gorules {
+    size: Size,
+    board: Board,
+    to_move: Color,
+    seen: HashSet64,
+    /// Dense index to point (the board's API takes points).
+    points: Vec<Point>,
+}
+
+impl Gorules {
+    fn new(n: u32) -> Gorules {
+        let size = Size::square(n).unwrap();
+        Gorules {
+            size,
+            board: Board::new(size),
+            to_move: Color::Black,
+            seen: HashSet64::with_capacity(3 * size.area() + 1),
+            points: size.points().collect(),
+        }
+    }
+}
+
+impl Engine for Gorules {
+    fn reset(&mut self) {
+        self.board = Board::new(self.size);
+        self.to_move = Color::Black;
+        self.seen.clear();
+        self.seen.insert(self.board.hash());
+    }
+
+    #[inline]
+    fn area(&self) -> usize {
+        self.size.area()
+    }
+
+    #[inline]
+    fn is_empty(&self, k: usize) -> bool {
+        self.board.get(self.points[k]).is_none()
+    }
+
+    fn empties(&self, buf: &mut Vec<u16>) {
+        // The board keeps a list of its empty points in no particular order: mark them in a
+        // bitmap, then read the bitmap in index order.
+        let mut bits = [0u64; 6];
+        for p in self.board.empty_points() {
+            let k = self.size.dense_index(p);
+            bits[k / 64] |= 1 << (k % 64);
+        }
+        read_bitmap(&bits, buf);
+    }
+
+    #[inline]
+    fn try_play(&mut self, k: usize) -> bool {
+        let p = self.points[k];
+        let c = self.to_move;
+        if self.board.is_eye_like(c, p) {
+            return false;
+        }
+        let seen = &mut self.seen;
+        // Suicide is an error; a repetition is refused by the closure.
+        let played = self.board.play_if(c, p, |pre| {
+            let fresh = !seen.contains(pre.hash);
+            if fresh {
+                seen.insert(pre.hash);
+            }
+            fresh
+        });
+        if matches!(played, Ok(Some(_))) {
+            self.to_move = c.opponent();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn pass(&mut self, _ends_game: bool) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn score(&self) -> (u32, u32) {
+        area_score(&self.board)
+    }
+}
+
+/// Area score of a final position: stones plus territory.
+#[inline]
+fn area_score(b: &Board) -> (u32, u32) {
+    let t = b.territory();
+    (
+        (t.black_stones.len() + t.black.len()) as u32,
+        (t.white_stones.len() + t.white.len()) as u32,
+    )
+}
+
+/// The set bits of a bitmap of dense indices (up to 19x19), in increasing order.
+#[inline]
+fn read_bitmap(bits: &[u64; 6], buf: &mut Vec<u16>) {
+    buf.clear();
+    for (w, &word) in bits.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            buf.push((w * 64 + x.trailing_zeros() as usize) as u16);
+            x &= x - 1;
+        }
+    }
+}
+
+/// `board-game`'s `GoBoard`, CGOS rules (no suicide, positional superko from its history).
+struct BoardGame {
+    size: u8,
+    board: GoBoard,
+}
+
+impl BoardGame {
+    fn new(n: u8) -> BoardGame {
+        BoardGame {
+            size: n,
+            board: GoBoard::new(n, Komi::zero(), Rules::cgos()),
+        }
+    }
+}
+
+impl Engine for BoardGame {
+    fn reset(&mut self) {
+        self.board = GoBoard::new(self.size, Komi::zero(), Rules::cgos());
+    }
+
+    #[inline]
+    fn area(&self) -> usize {
+        self.size as usize * self.size as usize
+    }
+
+    #[inline]
+    fn is_empty(&self, k: usize) -> bool {
+        self.board
+            .chains()
+            .stone_at(FlatTile::new(k as u16))
+            .is_none()
+    }
+
+    fn empties(&self, buf: &mut Vec<u16>) {
+        // The empty tiles are a linked list in no particular order: mark them in a bitmap,
+        // then read the bitmap in index order.
+        let mut bits = [0u64; 6];
+        for t in self.board.chains().empty_tiles() {
+            let i = t.index() as usize;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        read_bitmap(&bits, buf);
+    }
+
+    #[inline]
+    fn try_play(&mut self, k: usize) -> bool {
+        let tile = FlatTile::new(k as u16);
+        let me = self.board.next_player();
+        let chains = self.board.chains();
+        let eye = tile
+            .all_adjacent(self.size)
+            .all(|n| chains.stone_at(n) == Some(me));
+        if eye {
+            return false;
+        }
+        // `play` simulates the placement and refuses suicide and repetitions itself.
+        self.board
+            .play(Move::Place(tile.to_tile(self.size)))
+            .is_ok()
+    }
+
+    fn pass(&mut self, ends_game: bool) {
+        // The game-ending pass is not applied: `GoBoard` would score the game inside `play`,
+        // and `score` below scores it once, as for the other engine.
+        if !ends_game {
+            debug_assert_eq!(self.board.state(), State::Normal);
+            self.board.play(Move::Pass).unwrap();
+        }
+    }
+
+    fn score(&self) -> (u32, u32) {
+        let s = self.board.current_score();
+        (s.a, s.b)
+    }
+}
+
+/// Playouts per timed iteration, and the seeds they use.
+fn seeds(n: u32) -> std::ops::Range<u64> {
+    let count = if n <= 9 { 64 } else { 8 };
+    1000..1000 + count
+}
+
+fn run_batch<E: Engine>(e: &mut E, seeds: std::ops::Range<u64>, buf: &mut Vec<u16>) -> u64 {
+    let mut plies = 0;
+    for seed in seeds {
+        let (p, score) = playout(e, seed, buf);
+        plies += p as u64;
+        black_box(score);
+    }
+    plies
+}
+
+/// Runs the batch through both engines once and checks they played the same games.
+fn check_same_games(n: u32) -> u64 {
+    let mut a = Gorules::new(n);
+    let mut b = BoardGame::new(n as u8);
+    let mut buf = Vec::new();
+    let mut total = 0;
+    for seed in seeds(n) {
+        let ra = playout(&mut a, seed, &mut buf);
+        let rb = playout(&mut b, seed, &mut buf);
+        assert_eq!(
+            ra, rb,
+            "{n}x{n} seed {seed}: the engines played different games (plies, score)"
+        );
+        total += ra.0 as u64;
+    }
+    let count = seeds(n).end - seeds(n).start;
+    eprintln!(
+        "{n}x{n}: {count} playouts, {total} plies ({:.1} per playout), identical in both engines",
+        total as f64 / count as f64
+    );
+    total
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("playouts");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    for n in [9u32, 19] {
+        let plies = check_same_games(n);
+        group.throughput(Throughput::Elements(plies));
+        let mut buf = Vec::with_capacity(400);
+        let mut engine = Gorules::new(n);
+        group.bench_function(
+            BenchmarkId::new("gorules-board", format!("{n}x{n}")),
+            |bch| bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf)),
+        );
+        let mut engine = BoardGame::new(n as u8);
+        group.bench_function(BenchmarkId::new("board-game", format!("{n}x{n}")), |bch| {
+            bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
+        });
+    }
+    group.finish();
+}
+
+/// The final position of one 19x19 playout.
+fn final_position_19() -> (Board, GoBoard) {
+    let mut a = Gorules::new(19);
+    let mut b = BoardGame::new(19);
+    let mut buf = Vec::new();
+    let ra = playout(&mut a, 7, &mut buf);
+    let rb = playout(&mut b, 7, &mut buf);
+    assert_eq!(ra, rb);
+    (a.board, b.board)
+}
+
+fn bench_scoring(c: &mut Criterion) {
+    let (board, go_board) = final_position_19();
+    let (black, white) = area_score(&board);
+    eprintln!(
+        "19x19 final position: black {black}, white {white}, {} empty\n{board:?}",
+        board.empty_count()
+    );
+    let mut group = c.benchmark_group("area scoring 19x19");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2));
+    group.bench_function("gorules-board", |bch| {
+        bch.iter(|| area_score(black_box(&board)))
+    });
+    group.bench_function("board-game", |bch| {
+        bch.iter(|| black_box(&go_board).current_score())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_playouts, bench_scoring);
+criterion_main!(benches);

@@ -8,6 +8,7 @@
 //! `count * sum_of_squares == sum * sum`.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::pointset::PointSet;
 use crate::zobrist::{self, PADDED_CELLS};
@@ -41,12 +42,21 @@ impl Cell {
     }
 }
 
+/// Per-chain data, kept at the chain's head.
+///
+/// Bounds that make these widths enough on a 25x25 board: a chain has at most 625 stones; its
+/// pseudo-liberties (stone/empty-neighbour pairs) number at most `min(4 * stones, 4 * empty
+/// points) <= 1250`; padded indices are below 729, so the sum of liberties stays below
+/// 1250 * 729 and the sum of squares below 1250 * 729^2 < 2^32.
 #[derive(Clone, Copy, Debug, Default)]
 struct ChainData {
-    size: u32,
-    libs: u32,
+    size: u16,
+    libs: u16,
     lib_sum: u32,
-    lib_sum_sq: u64,
+    lib_sum_sq: u32,
+    /// XOR of the Zobrist keys of the chain's stones: what removing the chain does to the
+    /// position hash.
+    hash: u64,
 }
 
 impl ChainData {
@@ -54,21 +64,55 @@ impl ChainData {
     fn add_lib(&mut self, i: usize) {
         self.libs += 1;
         self.lib_sum += i as u32;
-        self.lib_sum_sq += (i * i) as u64;
+        self.lib_sum_sq += (i * i) as u32;
     }
 
     #[inline]
     fn remove_lib(&mut self, i: usize) {
         self.libs -= 1;
         self.lib_sum -= i as u32;
-        self.lib_sum_sq -= (i * i) as u64;
+        self.lib_sum_sq -= (i * i) as u32;
     }
 
-    /// Exactly one distinct liberty.
+    /// Exactly one distinct liberty: all pseudo-liberties name the same point (Cauchy-Schwarz
+    /// is an equality). One point touches at most 4 stones, so more than 4 pseudo-liberties
+    /// are always at least two liberties.
     #[inline]
     fn in_atari(&self) -> bool {
         self.libs > 0
-            && self.libs as u64 * self.lib_sum_sq == self.lib_sum as u64 * self.lib_sum as u64
+            && self.libs <= 4
+            && self.libs as u64 * self.lib_sum_sq as u64
+                == self.lib_sum as u64 * self.lib_sum as u64
+    }
+}
+
+/// Index tables for one board size, shared by all boards of that size.
+struct Geometry {
+    /// The [`PointSet`] bit of each padded index (0 for border cells, never used).
+    bit: Vec<u16>,
+    /// The point of each padded index (`(0, 0)` for border cells, never used).
+    point: Vec<Point>,
+}
+
+impl Geometry {
+    fn get(size: Size) -> &'static Geometry {
+        const SIDES: usize = (crate::MAX_SIDE - crate::MIN_SIDE + 1) as usize;
+        static CACHE: [OnceLock<Geometry>; SIDES * SIDES] =
+            [const { OnceLock::new() }; SIDES * SIDES];
+        let k = (size.width() - crate::MIN_SIDE) as usize * SIDES
+            + (size.height() - crate::MIN_SIDE) as usize;
+        CACHE[k].get_or_init(|| {
+            let stride = size.width() as usize + 2;
+            let padded = stride * (size.height() as usize + 2);
+            let mut bit = vec![0; padded];
+            let mut point = vec![Point::new(0, 0); padded];
+            for p in size.points() {
+                let i = (p.y as usize + 1) * stride + p.x as usize + 1;
+                bit[i] = PointSet::bit_index(size, p) as u16;
+                point[i] = p;
+            }
+            Geometry { bit, point }
+        })
     }
 }
 
@@ -203,6 +247,7 @@ pub struct Territory {
 pub struct Board {
     size: Size,
     stride: usize,
+    geo: &'static Geometry,
     cells: Vec<Cell>,
     head: Vec<u16>,
     next: Vec<u16>,
@@ -254,6 +299,7 @@ impl Board {
         Board {
             size,
             stride,
+            geo: Geometry::get(size),
             cells,
             head: vec![0; padded],
             next: vec![0; padded],
@@ -325,7 +371,7 @@ impl Board {
 
     #[inline]
     fn point(&self, i: usize) -> Point {
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        self.geo.point[i]
     }
 
     #[inline]
@@ -534,6 +580,13 @@ impl Board {
 
     /// What a play by `c` at `p` would do, without changing the board.
     pub fn preview(&self, c: Color, p: Point) -> Result<Preview, PlayError> {
+        let i = self.empty_index(p)?;
+        Ok(self.preview_at::<true>(c, i))
+    }
+
+    /// The padded index of `p` if it is an empty point of the board.
+    #[inline]
+    fn empty_index(&self, p: Point) -> Result<usize, PlayError> {
         if !self.size.contains(p) {
             return Err(PlayError::OffBoard);
         }
@@ -541,78 +594,104 @@ impl Board {
         if self.cells[i] != Cell::Empty {
             return Err(PlayError::Occupied);
         }
-        let own = Cell::of(c);
-        let opp = Cell::of(c.opponent());
-        let mut hash = self.hash ^ zobrist::stone_key(c, i);
-        let mut seen = [usize::MAX; 4];
-        let mut captures = 0;
-        let mut has_liberty = false;
-        for (k, n) in self.neighbors(i).into_iter().enumerate() {
-            let cell = self.cells[n];
-            if cell == Cell::Empty {
-                has_liberty = true;
-                continue;
-            }
-            if cell != own && cell != opp {
-                continue;
-            }
-            let h = self.head[n] as usize;
-            if seen[..k].contains(&h) {
-                continue;
-            }
-            seen[k] = h;
-            let ch = &self.chains[h];
-            if cell == opp {
-                if ch.in_atari() {
-                    captures += ch.size;
-                    hash ^= self.chain_hash(h, c.opponent());
-                }
-            } else if !ch.in_atari() {
-                has_liberty = true;
-            }
-        }
-        let mut suicide = 0;
-        if captures == 0 && !has_liberty {
-            // Every own neighbour chain has `p` as its last liberty: all of them die with it.
-            suicide = 1;
-            hash ^= zobrist::stone_key(c, i);
-            for (k, n) in self.neighbors(i).into_iter().enumerate() {
-                if self.cells[n] == own && seen[k] != usize::MAX {
-                    let h = seen[k];
-                    suicide += self.chains[h].size;
-                    hash ^= self.chain_hash(h, c);
-                }
-            }
-        }
-        Ok(Preview {
-            captures,
-            suicide,
-            hash,
-        })
+        Ok(i)
     }
 
-    fn chain_hash(&self, head: usize, c: Color) -> u64 {
-        let mut h = 0;
-        let mut s = head;
-        loop {
-            h ^= zobrist::stone_key(c, s);
-            s = self.next[s] as usize;
-            if s == head {
-                return h;
+    /// [`Board::preview`] at the empty padded index `i`; the hash only when `HASH`.
+    #[inline]
+    fn preview_at<const HASH: bool>(&self, c: Color, i: usize) -> Preview {
+        let own = Cell::of(c);
+        let nb = self.neighbors(i);
+        let cells = nb.map(|n| self.cells[n]);
+        // The chain head of each stone neighbour; a distinct dummy above any real head (< 729)
+        // for empty and border cells, so that equal values mean "the same chain".
+        let mut heads = [0u16; 4];
+        for k in 0..4 {
+            heads[k] = match cells[k] {
+                Cell::Black | Cell::White => self.head[nb[k]],
+                _ => u16::MAX - k as u16,
+            };
+        }
+        let key = zobrist::stone_key(c, i);
+        let mut hash = self.hash ^ key;
+        let mut captures = 0;
+        let mut has_liberty = false;
+        // What a suicide would remove: the new stone and the own chains in atari.
+        let mut own_dying = 1;
+        let mut own_dying_hash = key;
+        // Written out for the four neighbours (the compiler does not unroll a loop over them
+        // well); `fresh` is false for a chain already visited through an earlier neighbour.
+        let mut visit = |cell: Cell, h: u16, fresh: bool| {
+            if cell == Cell::Empty {
+                has_liberty = true;
+            } else if cell != Cell::Border && fresh {
+                let ch = &self.chains[h as usize];
+                let atari = ch.in_atari();
+                if cell == own {
+                    if atari {
+                        own_dying += ch.size as u32;
+                        own_dying_hash ^= ch.hash;
+                    } else {
+                        has_liberty = true;
+                    }
+                } else if atari {
+                    captures += ch.size as u32;
+                    hash ^= ch.hash;
+                }
             }
+        };
+        let [h0, h1, h2, h3] = heads;
+        visit(cells[0], h0, true);
+        visit(cells[1], h1, h1 != h0);
+        visit(cells[2], h2, h2 != h0 && h2 != h1);
+        visit(cells[3], h3, h3 != h0 && h3 != h1 && h3 != h2);
+        let mut suicide = 0;
+        if captures == 0 && !has_liberty {
+            // Every own neighbour chain has this point as its last liberty: all of them die.
+            suicide = own_dying;
+            hash ^= own_dying_hash;
+        }
+        Preview {
+            captures,
+            suicide,
+            hash: if HASH { hash } else { 0 },
         }
     }
 
     /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,
     /// then refuses a suicide (the board is unchanged on error).
     pub fn play(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
-        let preview = self.preview(c, p)?;
+        let i = self.empty_index(p)?;
+        let preview = self.preview_at::<false>(c, i);
         if preview.suicide > 0 {
             return Err(PlayError::Suicide {
                 stones: preview.suicide,
             });
         }
-        Ok(self.play_unchecked(c, p))
+        Ok(self.play_at(c, i))
+    }
+
+    /// Plays like [`Board::play`] if `accept` approves the play's [`Preview`], e.g. a superko
+    /// check on [`Preview::hash`]; returns `Ok(None)` and leaves the board unchanged when it
+    /// does not. A suicide is refused (as by [`Board::play`]) before `accept` is asked. This
+    /// costs one preview, where [`Board::preview`] then [`Board::play`] cost two.
+    pub fn play_if(
+        &mut self,
+        c: Color,
+        p: Point,
+        accept: impl FnOnce(&Preview) -> bool,
+    ) -> Result<Option<Placed>, PlayError> {
+        let i = self.empty_index(p)?;
+        let preview = self.preview_at::<true>(c, i);
+        if preview.suicide > 0 {
+            return Err(PlayError::Suicide {
+                stones: preview.suicide,
+            });
+        }
+        if !accept(&preview) {
+            return Ok(None);
+        }
+        Ok(Some(self.play_at(c, i)))
     }
 
     /// Plays a stone like [`Board::play`], but applies a suicide: the new stone and the own
@@ -620,18 +699,12 @@ impl Board {
     /// books them as the opponent's prisoners). Whether a suicide is allowed is a ruleset's
     /// decision; use [`Board::preview`] first to tell single- from multi-stone suicide.
     pub fn play_allowing_suicide(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
-        if !self.size.contains(p) {
-            return Err(PlayError::OffBoard);
-        }
-        if self.cells[self.idx(p)] != Cell::Empty {
-            return Err(PlayError::Occupied);
-        }
-        Ok(self.play_unchecked(c, p))
+        let i = self.empty_index(p)?;
+        Ok(self.play_at(c, i))
     }
 
-    /// Places the stone on an empty on-board point and resolves captures and suicide.
-    fn play_unchecked(&mut self, c: Color, p: Point) -> Placed {
-        let i = self.idx(p);
+    /// Places the stone on the empty padded index `i` and resolves captures and suicide.
+    fn play_at(&mut self, c: Color, i: usize) -> Placed {
         self.last_removed.clear();
         self.put_stone(c, i);
         let opp = Cell::of(c.opponent());
@@ -657,22 +730,23 @@ impl Board {
 
     /// Puts a stone on an empty point, updates liberties, merges chains; no captures.
     fn put_stone(&mut self, c: Color, i: usize) {
-        self.cells[i] = Cell::of(c);
+        let own = Cell::of(c);
+        self.cells[i] = own;
         self.hash ^= zobrist::stone_key(c, i);
         self.on_board[c.index()] += 1;
-        let p = self.point(i);
-        self.stone_bits[c.index()].insert(p);
+        self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
         self.take_empty(i);
         self.head[i] = i as u16;
         self.next[i] = i as u16;
-        self.chains[i] = ChainData {
+        let mut data = ChainData {
             size: 1,
+            hash: zobrist::stone_key(c, i),
             ..ChainData::default()
         };
-        let own = Cell::of(c);
-        for n in self.neighbors(i) {
+        let nb = self.neighbors(i);
+        for n in nb {
             match self.cells[n] {
-                Cell::Empty => self.chains[i].add_lib(n),
+                Cell::Empty => data.add_lib(n),
                 Cell::Black | Cell::White => {
                     let h = self.head[n] as usize;
                     self.chains[h].remove_lib(i);
@@ -680,7 +754,8 @@ impl Board {
                 Cell::Border => {}
             }
         }
-        for n in self.neighbors(i) {
+        self.chains[i] = data;
+        for n in nb {
             if self.cells[n] == own {
                 let a = self.head[n] as usize;
                 let b = self.head[i] as usize;
@@ -713,22 +788,22 @@ impl Board {
         k.libs += g.libs;
         k.lib_sum += g.lib_sum;
         k.lib_sum_sq += g.lib_sum_sq;
+        k.hash ^= g.hash;
     }
 
     /// Removes a whole chain, returning liberties to its neighbours; returns its size.
     fn remove_chain(&mut self, head: usize) -> u32 {
-        let color = self.cells[head].color().expect("chain head holds a stone");
         let own = self.cells[head];
+        let color = own.color().expect("chain head holds a stone");
+        self.hash ^= self.chains[head].hash;
         let mut count = 0;
         let mut s = head;
         loop {
             let after = self.next[s] as usize;
             self.cells[s] = Cell::Empty;
-            self.hash ^= zobrist::stone_key(color, s);
-            let p = self.point(s);
-            self.stone_bits[color.index()].remove(p);
+            self.stone_bits[color.index()].remove_bit(self.geo.bit[s] as usize);
             self.give_empty(s);
-            self.last_removed.push(p);
+            self.last_removed.push(self.geo.point[s]);
             count += 1;
             for n in self.neighbors(s) {
                 let cell = self.cells[n];

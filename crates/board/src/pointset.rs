@@ -32,11 +32,7 @@ impl PointSet {
 
     /// Every point of the board.
     pub fn full(size: Size) -> PointSet {
-        let mut s = PointSet::empty(size);
-        for p in size.points() {
-            s.insert(p);
-        }
-        s
+        board_mask(size)
     }
 
     /// The board size this set belongs to.
@@ -56,7 +52,25 @@ impl PointSet {
 
     #[inline]
     fn bit(&self, p: Point) -> usize {
-        p.y as usize * self.stride() + p.x as usize
+        Self::bit_index(self.size, p)
+    }
+
+    /// The bit that stands for `p` in a set of this board size.
+    #[inline]
+    pub(crate) fn bit_index(size: Size, p: Point) -> usize {
+        p.y as usize * (size.width() as usize + 1) + p.x as usize
+    }
+
+    /// Sets bit `b` (from [`PointSet::bit_index`]).
+    #[inline]
+    pub(crate) fn insert_bit(&mut self, b: usize) {
+        self.words[b / 64] |= 1 << (b % 64);
+    }
+
+    /// Clears bit `b` (from [`PointSet::bit_index`]).
+    #[inline]
+    pub(crate) fn remove_bit(&mut self, b: usize) {
+        self.words[b / 64] &= !(1 << (b % 64));
     }
 
     /// Adds `p`.
@@ -96,18 +110,23 @@ impl PointSet {
 
     /// The points in the set, row by row from the top left.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        let stride = self.stride();
-        (0..self.nwords()).flat_map(move |wi| {
-            let mut w = self.words[wi];
-            std::iter::from_fn(move || {
-                if w == 0 {
+        let stride = self.stride() as u32;
+        let magic = DivByStride::new(stride);
+        let n = self.nwords();
+        let mut wi = 0;
+        let mut w = self.words[0];
+        std::iter::from_fn(move || {
+            while w == 0 {
+                wi += 1;
+                if wi >= n {
                     return None;
                 }
-                let t = w.trailing_zeros() as usize;
-                w &= w - 1;
-                let b = wi * 64 + t;
-                Some(Point::new((b % stride) as u8, (b / stride) as u8))
-            })
+                w = self.words[wi];
+            }
+            let b = (wi * 64) as u32 + w.trailing_zeros();
+            w &= w - 1;
+            let y = magic.div(b);
+            Some(Point::new((b - y * stride) as u8, y as u8))
         })
     }
 
@@ -131,7 +150,7 @@ impl PointSet {
 
     /// Every board point not in the set.
     pub fn complement(&self) -> PointSet {
-        PointSet::full(self.size).difference(self)
+        board_mask(self.size).difference(self)
     }
 
     #[inline]
@@ -195,6 +214,29 @@ impl PointSet {
     }
 }
 
+/// Division of a bit index (below `WORDS * 64`) by a row stride (3 to 26) as a multiply and a
+/// shift, exact in that range (checked by a test).
+#[derive(Clone, Copy)]
+struct DivByStride {
+    magic: u32,
+}
+
+impl DivByStride {
+    const SHIFT: u32 = 20;
+
+    #[inline]
+    fn new(stride: u32) -> DivByStride {
+        DivByStride {
+            magic: (1u32 << Self::SHIFT).div_ceil(stride),
+        }
+    }
+
+    #[inline]
+    fn div(self, b: u32) -> u32 {
+        (b * self.magic) >> Self::SHIFT
+    }
+}
+
 fn board_mask(size: Size) -> PointSet {
     let mut m = PointSet::empty(size);
     let stride = size.width() as usize + 1;
@@ -228,6 +270,34 @@ mod tests {
         );
         assert_eq!(PointSet::full(size).len(), 625);
         assert_eq!(s.complement().len(), 622);
+    }
+
+    #[test]
+    fn division_by_stride_is_exact() {
+        for stride in 3..=26u32 {
+            let d = DivByStride::new(stride);
+            for b in 0..(WORDS * 64) as u32 {
+                assert_eq!(d.div(b), b / stride, "{b} / {stride}");
+            }
+        }
+    }
+
+    #[test]
+    fn iter_on_every_size() {
+        for w in 2..=25u32 {
+            for h in [2, 3, 7, 19, 25] {
+                let size = Size::new(w, h).unwrap();
+                let all: Vec<Point> = size.points().collect();
+                assert_eq!(PointSet::full(size).iter().collect::<Vec<_>>(), all);
+                let odd: Vec<Point> = all.iter().copied().step_by(3).collect();
+                let mut s = PointSet::empty(size);
+                for &p in &odd {
+                    s.insert(p);
+                }
+                assert_eq!(s.iter().collect::<Vec<_>>(), odd);
+                assert_eq!(s.len(), odd.len());
+            }
+        }
     }
 
     #[test]

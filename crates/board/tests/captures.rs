@@ -692,3 +692,54 @@ fn preview_agrees_with_play_along_a_sequence() {
     let placed = play(&mut b, B, pt(2, 1));
     assert_eq!(placed.ko_point, Some(pt(1, 1)));
 }
+
+#[test]
+fn play_if_asks_before_playing() {
+    // The ko shape of `ko_point_for_a_real_ko`: Black (2,0) captures (1,0).
+    let start = board(
+        "X O . O
+         . X O .
+         . . . .",
+    );
+    let mut b = start.clone();
+    let expected = b.preview(B, pt(2, 0)).unwrap();
+    // Refused: the board is unchanged and nothing is reported.
+    let mut asked = None;
+    let out = b.play_if(B, pt(2, 0), |pre| {
+        asked = Some(*pre);
+        false
+    });
+    assert_eq!(out, Ok(None));
+    assert_eq!(asked, Some(expected));
+    assert_eq!(b, start);
+    assert_eq!(b.hash(), start.hash());
+    // Accepted: the same as `play`.
+    let placed = b.play_if(B, pt(2, 0), |_| true).unwrap().unwrap();
+    assert_eq!(placed.captured, 1);
+    assert_eq!(placed.ko_point, Some(pt(1, 0)));
+    assert_eq!(b.hash(), expected.hash);
+    // Errors come before the question.
+    let mut called = false;
+    assert_eq!(
+        b.play_if(W, pt(2, 0), |_| {
+            called = true;
+            true
+        }),
+        Err(PlayError::Occupied)
+    );
+    assert_eq!(b.play_if(W, pt(4, 0), |_| true), Err(PlayError::OffBoard));
+    // So does a suicide (the corner of `single_stone_suicide`).
+    let mut corner = board(
+        ". O .
+         O . .
+         . . .",
+    );
+    assert_eq!(
+        corner.play_if(B, pt(0, 0), |_| {
+            called = true;
+            true
+        }),
+        Err(PlayError::Suicide { stones: 1 })
+    );
+    assert!(!called, "the closure is not asked about errors");
+}

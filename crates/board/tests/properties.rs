@@ -294,6 +294,15 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
         let expected = r.play(color, p, allow_suicide).expect("reference agrees");
         let out = if pre.suicide > 0 {
             b.play_allowing_suicide(color, p).unwrap()
+        } else if choice & 128 != 0 {
+            // `play_if` hands the same preview to the closure, and plays when it says yes.
+            let mut seen = None;
+            let out = b.play_if(color, p, |q| {
+                seen = Some(*q);
+                true
+            });
+            assert_eq!(seen, Some(pre));
+            out.unwrap().expect("accepted")
         } else {
             b.play(color, p).unwrap()
         };

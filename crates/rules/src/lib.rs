@@ -32,7 +32,7 @@ mod toml_file;
 pub use builtin::{builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES};
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use params::{Counting, RuleSet};
-pub use ruleset::{AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement};
+pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Ruleset, Settlement};
 pub use score::{format_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};
 pub use toml_file::RulesetError;

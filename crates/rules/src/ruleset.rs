@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gorules_board::{Color, Move, PlayError, Point, Preview};
+use gorules_board::{Board, Color, Move, PlayError, Point, PointSet, Preview};
 
 use crate::params::*;
 use crate::score::{ColorName, Outcome, Score, SideScore};
@@ -202,6 +202,48 @@ impl RuleSet {
     }
 }
 
+/// The empty points a ruleset counts as each player's territory on a board (dead stones
+/// already removed): what [`Ruleset::score`] counts for [`RuleSet`], for drawing or checking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountedTerritory {
+    /// Points counted as territory, `[black, white]` (index with [`Color::index`]).
+    pub counted: [PointSet; 2],
+    /// Points that reach one colour only but are not counted: seki eyes under
+    /// `seki-eyes = "not-counted"`, `[black, white]`. Empty when seki eyes count.
+    pub not_counted: [PointSet; 2],
+    /// Empty points that reach both colours, or none (dame).
+    pub neutral: PointSet,
+}
+
+impl RuleSet {
+    /// Who owns each empty point of `board` as this ruleset counts it: the flood-fill
+    /// territory ([`Board::territory`]), less seki eyes when the ruleset does not count them
+    /// ([`crate::seki::seki_eyes`]). The one definition [`Ruleset::score`] uses.
+    pub fn counted_territory(&self, board: &Board) -> CountedTerritory {
+        let terr = board.territory();
+        let owned = [terr.black, terr.white];
+        let size = board.size();
+        let not_counted = match self.seki_eyes {
+            SekiEyes::Count => [PointSet::empty(size), PointSet::empty(size)],
+            SekiEyes::NotCounted => {
+                let eyes = seki_eyes(board);
+                [
+                    eyes[0].intersection(&owned[0]),
+                    eyes[1].intersection(&owned[1]),
+                ]
+            }
+        };
+        CountedTerritory {
+            counted: [
+                owned[0].difference(&not_counted[0]),
+                owned[1].difference(&not_counted[1]),
+            ],
+            not_counted,
+            neutral: terr.neutral,
+        }
+    }
+}
+
 impl Ruleset for RuleSet {
     fn id(&self) -> &str {
         &self.id
@@ -325,24 +367,13 @@ impl Ruleset for RuleSet {
 
     fn score(&self, state: &GameState, counting: Counting) -> Score {
         let board = state.board();
-        let terr = board.territory();
-        let seki = match self.seki_eyes {
-            SekiEyes::Count => None,
-            SekiEyes::NotCounted => Some(seki_eyes(board)),
-        };
+        let terr = self.counted_territory(board);
         let bonus = self.bonus_points(state, counting);
         let mut sides = [SideScore::default(), SideScore::default()];
         for c in Color::ALL {
             let s = &mut sides[c.index()];
-            let owned = match c {
-                Color::Black => &terr.black,
-                Color::White => &terr.white,
-            };
-            let excluded = seki
-                .as_ref()
-                .map_or(0, |e| e[c.index()].intersection(owned).len() as u32);
-            s.territory = owned.len() as u32 - excluded;
-            s.seki_eyes_not_counted = excluded;
+            s.territory = terr.counted[c.index()].len() as u32;
+            s.seki_eyes_not_counted = terr.not_counted[c.index()].len() as u32;
             match counting {
                 Counting::Area => s.stones = board.stones_on_board(c),
                 Counting::Territory => s.prisoners = *state.prisoners(c),
@@ -387,5 +418,42 @@ pub(crate) fn with_outcome(mut score: Score, outcome: Outcome) -> Score {
 pub(crate) fn forfeit(offender: Color) -> Outcome {
     Outcome::Forfeit {
         winner: ColorName::from(offender.opponent()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gorules_board::diagram::from_diagram;
+
+    use super::*;
+    use crate::builtin;
+
+    /// Research §2.5: a seki with one eye each (Black c1, White g1), shared liberty e1.
+    const SEKI: &str = "
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        O O O O O X X X X
+        O X X X X O O O X
+        O X . X . O . O X";
+
+    #[test]
+    fn counted_territory_leaves_out_seki_eyes_only_where_the_rules_say() {
+        let board = from_diagram(SEKI).unwrap();
+        let (c1, g1, e1) = (Point::new(2, 8), Point::new(6, 8), Point::new(4, 8));
+        let japanese = builtin("japanese").unwrap().counted_territory(&board);
+        assert_eq!(japanese.counted[0].len(), 18, "g4..i9");
+        assert_eq!(japanese.counted[1].len(), 24, "a4..d9");
+        assert_eq!(japanese.not_counted[0].iter().collect::<Vec<_>>(), [c1]);
+        assert_eq!(japanese.not_counted[1].iter().collect::<Vec<_>>(), [g1]);
+        assert_eq!(japanese.neutral.iter().collect::<Vec<_>>(), [e1]);
+        let concord = builtin("concord").unwrap().counted_territory(&board);
+        assert_eq!(concord.counted[0].len(), 19);
+        assert!(concord.counted[0].contains(c1) && concord.counted[1].contains(g1));
+        assert!(concord.not_counted.iter().all(PointSet::is_empty));
+        assert_eq!(concord.neutral, japanese.neutral);
     }
 }

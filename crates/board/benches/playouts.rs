@@ -30,17 +30,15 @@ use board_game::games::go::{FlatTile, GoBoard, Komi, Move, Rules, State};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gorules_board::{Board, Color, Point, Size};
 
-/// SplitMix64: small, fast and deterministic.
+/// wyrand: one multiply per number, deterministic, good enough for playouts.
 struct Rng(u64);
 
 impl Rng {
     #[inline]
     fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(0xA076_1D64_78BD_642F);
+        let t = self.0 as u128 * (self.0 ^ 0xE703_7ED1_A0B4_28DB) as u128;
+        (t >> 64) as u64 ^ t as u64
     }
 
     /// A number in `0..n` (multiply-shift; the bias for n <= 1000 is below 1e-16).
@@ -59,7 +57,7 @@ trait Engine {
     /// Whether the point with dense index `k` is empty.
     fn is_empty(&self, k: usize) -> bool;
     /// Fills `buf` with the dense indices of the empty points, in increasing order.
-    fn empties(&self, buf: &mut Vec<u16>);
+    fn empties(&self, buf: &mut Candidates);
     /// Plays at the empty point `k` for the player to move, unless it is an own eye, suicide
     /// or a superko repetition; returns whether it played.
     fn try_play(&mut self, k: usize) -> bool;
@@ -74,7 +72,7 @@ const BOARD_DRAWS: usize = 8;
 
 /// Plays one move by the policy; returns whether it was a play (false: a pass is due).
 #[inline]
-fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Vec<u16>) -> bool {
+fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Candidates) -> bool {
     let area = e.area();
     for _ in 0..BOARD_DRAWS {
         let k = rng.below(area);
@@ -83,8 +81,8 @@ fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Vec<u16>) -> bool 
         }
     }
     e.empties(buf);
-    while !buf.is_empty() {
-        let k = buf.swap_remove(rng.below(buf.len()));
+    while buf.len > 0 {
+        let k = buf.swap_remove(rng.below(buf.len));
         if e.try_play(k as usize) {
             return true;
         }
@@ -93,7 +91,7 @@ fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Vec<u16>) -> bool 
 }
 
 /// One playout from the empty board; returns (plies, score).
-fn playout<E: Engine>(e: &mut E, seed: u64, buf: &mut Vec<u16>) -> (u32, (u32, u32)) {
+fn playout<E: Engine>(e: &mut E, seed: u64, buf: &mut Candidates) -> (u32, (u32, u32)) {
     let mut rng = Rng(seed);
     e.reset();
     let max_plies = 3 * e.area() as u32;
@@ -142,26 +140,11 @@ impl HashSet64 {
         self.has_zero = false;
     }
 
+    /// Adds `h`; returns false if it was there already. One probe sequence for both.
     #[inline]
-    fn contains(&self, h: u64) -> bool {
+    fn insert(&mut self, h: u64) -> bool {
         if h == 0 {
-            return self.has_zero;
-        }
-        let mut i = h as usize & self.mask;
-        loop {
-            match self.slots[i] {
-                0 => return false,
-                x if x == h => return true,
-                _ => i = (i + 1) & self.mask,
-            }
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, h: u64) {
-        if h == 0 {
-            self.has_zero = true;
-            return;
+            return !std::mem::replace(&mut self.has_zero, true);
         }
         let mut i = h as usize & self.mask;
         loop {
@@ -169,9 +152,9 @@ impl HashSet64 {
                 0 => {
                     self.slots[i] = h;
                     self.used.push(i as u32);
-                    return;
+                    return true;
                 }
-                x if x == h => return,
+                x if x == h => return false,
                 _ => i = (i + 1) & self.mask,
             }
         }
@@ -182,6 +165,8 @@ impl HashSet64 {
 struct Gorules {
     size: Size,
     board: Board,
+    /// The empty board, copied into `board` at each reset (no allocation).
+    empty: Board,
     to_move: Color,
     seen: HashSet64,
     /// Dense index to point (the board's API takes points).
@@ -194,6 +179,7 @@ impl Gorules {
         Gorules {
             size,
             board: Board::new(size),
+            empty: Board::new(size),
             to_move: Color::Black,
             seen: HashSet64::with_capacity(3 * size.area() + 1),
             points: size.points().collect(),
@@ -203,7 +189,7 @@ impl Gorules {
 
 impl Engine for Gorules {
     fn reset(&mut self) {
-        self.board = Board::new(self.size);
+        self.board.clone_from(&self.empty);
         self.to_move = Color::Black;
         self.seen.clear();
         self.seen.insert(self.board.hash());
@@ -219,7 +205,7 @@ impl Engine for Gorules {
         self.board.get(self.points[k]).is_none()
     }
 
-    fn empties(&self, buf: &mut Vec<u16>) {
+    fn empties(&self, buf: &mut Candidates) {
         // The board keeps a list of its empty points in no particular order: mark them in a
         // bitmap, then read the bitmap in index order.
         let mut bits = [0u64; 6];
@@ -238,14 +224,9 @@ impl Engine for Gorules {
             return false;
         }
         let seen = &mut self.seen;
-        // Suicide is an error; a repetition is refused by the closure.
-        let played = self.board.play_if(c, p, |pre| {
-            let fresh = !seen.contains(pre.hash);
-            if fresh {
-                seen.insert(pre.hash);
-            }
-            fresh
-        });
+        // Suicide is an error; a repetition is refused by the closure (a position that is
+        // new is recorded at once: the play follows).
+        let played = self.board.play_if(c, p, |pre| seen.insert(pre.hash));
         if matches!(played, Ok(Some(_))) {
             self.to_move = c.opponent();
             true
@@ -273,37 +254,67 @@ fn area_score(b: &Board) -> (u32, u32) {
     )
 }
 
+/// A list of dense point indices (up to 19x19), with no capacity checks.
+struct Candidates {
+    items: [u16; 512],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            items: [0; 512],
+            len: 0,
+        }
+    }
+
+    /// Removes and returns entry `j` (below `len`), moving the last entry into its place.
+    #[inline]
+    fn swap_remove(&mut self, j: usize) -> u16 {
+        let v = self.items[j & 511];
+        self.len -= 1;
+        self.items[j & 511] = self.items[self.len & 511];
+        v
+    }
+}
+
 /// The set bits of a bitmap of dense indices (up to 19x19), in increasing order.
 #[inline]
-fn read_bitmap(bits: &[u64; 6], buf: &mut Vec<u16>) {
-    buf.clear();
+fn read_bitmap(bits: &[u64; 6], buf: &mut Candidates) {
+    let mut len = 0;
     for (w, &word) in bits.iter().enumerate() {
         let mut x = word;
         while x != 0 {
-            buf.push((w * 64 + x.trailing_zeros() as usize) as u16);
+            buf.items[len & 511] = (w * 64 + x.trailing_zeros() as usize) as u16;
+            len += 1;
             x &= x - 1;
         }
     }
+    buf.len = len;
 }
 
 /// `board-game`'s `GoBoard`, CGOS rules (no suicide, positional superko from its history).
 struct BoardGame {
     size: u8,
     board: GoBoard,
+    /// The empty board, copied into `board` at each reset.
+    empty: GoBoard,
 }
 
 impl BoardGame {
     fn new(n: u8) -> BoardGame {
+        let empty = GoBoard::new(n, Komi::zero(), Rules::cgos());
         BoardGame {
             size: n,
-            board: GoBoard::new(n, Komi::zero(), Rules::cgos()),
+            board: empty.clone(),
+            empty,
         }
     }
 }
 
 impl Engine for BoardGame {
     fn reset(&mut self) {
-        self.board = GoBoard::new(self.size, Komi::zero(), Rules::cgos());
+        self.board.clone_from(&self.empty);
     }
 
     #[inline]
@@ -319,7 +330,7 @@ impl Engine for BoardGame {
             .is_none()
     }
 
-    fn empties(&self, buf: &mut Vec<u16>) {
+    fn empties(&self, buf: &mut Candidates) {
         // The empty tiles are a linked list in no particular order: mark them in a bitmap,
         // then read the bitmap in index order.
         let mut bits = [0u64; 6];
@@ -364,11 +375,11 @@ impl Engine for BoardGame {
 
 /// Playouts per timed iteration, and the seeds they use.
 fn seeds(n: u32) -> std::ops::Range<u64> {
-    let count = if n <= 9 { 64 } else { 8 };
+    let count = if n <= 9 { 128 } else { 32 };
     1000..1000 + count
 }
 
-fn run_batch<E: Engine>(e: &mut E, seeds: std::ops::Range<u64>, buf: &mut Vec<u16>) -> u64 {
+fn run_batch<E: Engine>(e: &mut E, seeds: std::ops::Range<u64>, buf: &mut Candidates) -> u64 {
     let mut plies = 0;
     for seed in seeds {
         let (p, score) = playout(e, seed, buf);
@@ -382,7 +393,7 @@ fn run_batch<E: Engine>(e: &mut E, seeds: std::ops::Range<u64>, buf: &mut Vec<u1
 fn check_same_games(n: u32) -> u64 {
     let mut a = Gorules::new(n);
     let mut b = BoardGame::new(n as u8);
-    let mut buf = Vec::new();
+    let mut buf = Candidates::new();
     let mut total = 0;
     for seed in seeds(n) {
         let ra = playout(&mut a, seed, &mut buf);
@@ -410,7 +421,7 @@ fn bench_playouts(c: &mut Criterion) {
     for n in [9u32, 19] {
         let plies = check_same_games(n);
         group.throughput(Throughput::Elements(plies));
-        let mut buf = Vec::with_capacity(400);
+        let mut buf = Candidates::new();
         let mut engine = Gorules::new(n);
         group.bench_function(
             BenchmarkId::new("gorules-board", format!("{n}x{n}")),
@@ -428,7 +439,7 @@ fn bench_playouts(c: &mut Criterion) {
 fn final_position_19() -> (Board, GoBoard) {
     let mut a = Gorules::new(19);
     let mut b = BoardGame::new(19);
-    let mut buf = Vec::new();
+    let mut buf = Candidates::new();
     let ra = playout(&mut a, 7, &mut buf);
     let rb = playout(&mut b, 7, &mut buf);
     assert_eq!(ra, rb);

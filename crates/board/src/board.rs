@@ -11,16 +11,18 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::pointset::PointSet;
-use crate::zobrist::{self, PADDED_CELLS};
+use crate::zobrist::{self, PADDED_CELLS, SLOTS};
 use crate::{Color, Point, Size};
 
+/// What stands on a padded cell. The values matter: `Border` has both colour bits set
+/// (see [`Board::is_eye_like`]), and the stones are 1 and 2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 enum Cell {
-    Empty,
-    Black,
-    White,
-    Border,
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
 }
 
 impl Cell {
@@ -57,41 +59,105 @@ struct ChainData {
     /// XOR of the Zobrist keys of the chain's stones: what removing the chain does to the
     /// position hash.
     hash: u64,
+    /// The stones' [`Cell`] as a number; for the two pseudo-chains [`EMPTY_HEAD`] and
+    /// [`BORDER_HEAD`], `Cell::Empty` and `Cell::Border`.
+    color: u8,
 }
 
+/// The head of every empty point: a pseudo-chain, all zero, never in atari. Padded index 0 is
+/// a border corner, so no real chain has it as head.
+const EMPTY_HEAD: u16 = 0;
+/// The head of every border cell: a pseudo-chain like [`EMPTY_HEAD`] but of colour
+/// `Cell::Border` (padded index 1 is a border cell too). With these two, a neighbour's head
+/// alone tells what stands there, and the hot paths read one array instead of two.
+const BORDER_HEAD: u16 = 1;
+
 impl ChainData {
-    #[inline]
-    fn add_lib(&mut self, i: usize) {
-        self.libs += 1;
-        self.lib_sum += i as u32;
-        self.lib_sum_sq += (i * i) as u32;
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, i: usize) {
-        self.libs -= 1;
-        self.lib_sum -= i as u32;
-        self.lib_sum_sq -= (i * i) as u32;
-    }
-
     /// Exactly one distinct liberty: all pseudo-liberties name the same point (Cauchy-Schwarz
     /// is an equality). One point touches at most 4 stones, so more than 4 pseudo-liberties
     /// are always at least two liberties.
     #[inline]
     fn in_atari(&self) -> bool {
-        self.libs > 0
-            && self.libs <= 4
-            && self.libs as u64 * self.lib_sum_sq as u64
-                == self.lib_sum as u64 * self.lib_sum as u64
+        // `&` rather than `&&`: no branches to mispredict on random positions.
+        (self.libs.wrapping_sub(1) < 4)
+            & (self.libs as u64 * self.lib_sum_sq as u64
+                == self.lib_sum as u64 * self.lib_sum as u64)
     }
 }
 
-/// Index tables for one board size, shared by all boards of that size.
+/// All ones if `b`, else zero: selects a value without a branch.
+#[inline(always)]
+fn mask64(b: bool) -> u64 {
+    (b as u64).wrapping_neg()
+}
+
+/// Storage for one value per padded cell, for every board size.
+///
+/// It has [`SLOTS`] entries, a power of two, and masks every index with `SLOTS - 1`: the
+/// compiler then knows the index is in range and drops the bounds check (valid indices are
+/// below [`PADDED_CELLS`] anyway; debug builds assert it). Safe code, no unchecked access.
+#[derive(PartialEq, Eq)]
+struct Slots<T>(Box<[T; SLOTS]>);
+
+impl<T: Copy> Clone for Slots<T> {
+    fn clone(&self) -> Slots<T> {
+        Slots(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Slots<T>) {
+        self.0.copy_from_slice(&source.0[..]);
+    }
+}
+
+impl<T: Copy> Slots<T> {
+    fn new(fill: T) -> Slots<T> {
+        let boxed: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
+        match boxed.try_into() {
+            Ok(array) => Slots(array),
+            Err(_) => unreachable!("the vector has SLOTS entries"),
+        }
+    }
+
+    #[inline(always)]
+    fn swap(&mut self, a: usize, b: usize) {
+        let t = self[a];
+        self[a] = self[b];
+        self[b] = t;
+    }
+}
+
+impl<T> std::ops::Index<usize> for Slots<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < PADDED_CELLS, "padded index {i}");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Slots<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < PADDED_CELLS, "padded index {i}");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
+
+/// Index tables for one board size, shared by all boards of that size, and the parts of an
+/// empty board that [`Board::new`] copies.
 struct Geometry {
     /// The [`PointSet`] bit of each padded index (0 for border cells, never used).
-    bit: Vec<u16>,
+    bit: Slots<u16>,
     /// The point of each padded index (`(0, 0)` for border cells, never used).
-    point: Vec<Point>,
+    point: Slots<Point>,
+    /// Cells of the empty board.
+    cells: Slots<Cell>,
+    /// Heads of the empty board: [`EMPTY_HEAD`] on the board, [`BORDER_HEAD`] around it.
+    heads: Slots<u16>,
+    /// Empty points of the empty board, and their positions in that list.
+    empties: Vec<u16>,
+    empty_pos: Slots<u16>,
 }
 
 impl Geometry {
@@ -104,14 +170,30 @@ impl Geometry {
         CACHE[k].get_or_init(|| {
             let stride = size.width() as usize + 2;
             let padded = stride * (size.height() as usize + 2);
-            let mut bit = vec![0; padded];
-            let mut point = vec![Point::new(0, 0); padded];
+            debug_assert!(padded <= PADDED_CELLS);
+            let mut bit = Slots::new(0);
+            let mut point = Slots::new(Point::new(0, 0));
+            let mut cells = Slots::new(Cell::Border);
+            let mut heads = Slots::new(BORDER_HEAD);
+            let mut empties = Vec::with_capacity(size.area());
+            let mut empty_pos = Slots::new(u16::MAX);
             for p in size.points() {
                 let i = (p.y as usize + 1) * stride + p.x as usize + 1;
                 bit[i] = PointSet::bit_index(size, p) as u16;
                 point[i] = p;
+                cells[i] = Cell::Empty;
+                heads[i] = EMPTY_HEAD;
+                empty_pos[i] = empties.len() as u16;
+                empties.push(i as u16);
             }
-            Geometry { bit, point }
+            Geometry {
+                bit,
+                point,
+                cells,
+                heads,
+                empties,
+                empty_pos,
+            }
         })
     }
 }
@@ -243,14 +325,15 @@ pub struct Territory {
 
 /// A Go board of any size from 2x2 to 25x25. It knows captures and suicide, nothing of ko,
 /// passes or scoring rules.
-#[derive(Clone)]
 pub struct Board {
     size: Size,
     stride: usize,
     geo: &'static Geometry,
-    cells: Vec<Cell>,
-    head: Vec<u16>,
-    next: Vec<u16>,
+    cells: Slots<Cell>,
+    head: Slots<u16>,
+    next: Slots<u16>,
+    /// Chain data at each chain's head, one entry per padded cell (a plain vector: 24 bytes
+    /// per entry is too much to keep for all [`SLOTS`] on small boards).
     chains: Vec<ChainData>,
     hash: u64,
     on_board: [u32; 2],
@@ -258,8 +341,48 @@ pub struct Board {
     stone_bits: [PointSet; 2],
     /// Empty points as a list with O(1) removal: `empties[empty_pos[i]] == i`.
     empties: Vec<u16>,
-    empty_pos: Vec<u16>,
+    empty_pos: Slots<u16>,
     last_removed: Vec<Point>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            geo: self.geo,
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            chains: self.chains.clone(),
+            hash: self.hash,
+            on_board: self.on_board,
+            removed: self.removed,
+            stone_bits: self.stone_bits,
+            empties: self.empties.clone(),
+            empty_pos: self.empty_pos.clone(),
+            last_removed: self.last_removed.clone(),
+        }
+    }
+
+    /// Copies `source` into this board, reusing its buffers (no allocation once they are
+    /// large enough): cheaper than `clone` for resetting a board many times.
+    fn clone_from(&mut self, source: &Board) {
+        self.size = source.size;
+        self.stride = source.stride;
+        self.geo = source.geo;
+        self.cells.clone_from(&source.cells);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.chains.clone_from(&source.chains);
+        self.hash = source.hash;
+        self.on_board = source.on_board;
+        self.removed = source.removed;
+        self.stone_bits = source.stone_bits;
+        self.empties.clone_from(&source.empties);
+        self.empty_pos.clone_from(&source.empty_pos);
+        self.last_removed.clone_from(&source.last_removed);
+    }
 }
 
 impl PartialEq for Board {
@@ -286,30 +409,25 @@ impl Board {
     pub fn new(size: Size) -> Board {
         let stride = size.width() as usize + 2;
         let padded = stride * (size.height() as usize + 2);
-        debug_assert!(padded <= PADDED_CELLS);
-        let mut cells = vec![Cell::Border; padded];
-        let mut empties = Vec::with_capacity(size.area());
-        let mut empty_pos = vec![u16::MAX; padded];
-        for p in size.points() {
-            let i = (p.y as usize + 1) * stride + p.x as usize + 1;
-            cells[i] = Cell::Empty;
-            empty_pos[i] = empties.len() as u16;
-            empties.push(i as u16);
-        }
+        let geo = Geometry::get(size);
         Board {
             size,
             stride,
-            geo: Geometry::get(size),
-            cells,
-            head: vec![0; padded],
-            next: vec![0; padded],
-            chains: vec![ChainData::default(); padded],
+            geo,
+            cells: geo.cells.clone(),
+            head: geo.heads.clone(),
+            next: Slots::new(0),
+            chains: {
+                let mut chains = vec![ChainData::default(); padded];
+                chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+                chains
+            },
             hash: 0,
             on_board: [0; 2],
             removed: [0; 2],
             stone_bits: [PointSet::empty(size); 2],
-            empties,
-            empty_pos,
+            empties: geo.empties.clone(),
+            empty_pos: geo.empty_pos.clone(),
             last_removed: Vec::new(),
         }
     }
@@ -464,12 +582,12 @@ impl Board {
             return false;
         }
         let i = self.idx(p);
-        let want = Cell::of(c);
-        self.cells[i] == Cell::Empty
-            && self
-                .neighbors(i)
-                .iter()
-                .all(|&n| self.cells[n] == want || self.cells[n] == Cell::Border)
+        // A neighbour qualifies if it holds `want` or is a border cell (Border = 3 has both
+        // colour bits set); `&` rather than `&&` keeps it free of branches.
+        let want = Cell::of(c) as u8;
+        let ok = |n: usize| self.cells[n] as u8 & want == want;
+        let [a, b, u, d] = self.neighbors(i);
+        (self.cells[i] == Cell::Empty) & ok(a) & ok(b) & ok(u) & ok(d)
     }
 
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).
@@ -509,7 +627,7 @@ impl Board {
 
     /// Every chain on the board, ordered by its first stone (row by row).
     pub fn chains(&self) -> Vec<Chain> {
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; PADDED_CELLS];
         let mut out = Vec::new();
         for p in self.size.points() {
             let i = self.idx(p);
@@ -524,7 +642,7 @@ impl Board {
     /// Every maximal region of empty points with the colours it touches, ordered by its first
     /// point (row by row).
     pub fn empty_regions(&self) -> Vec<EmptyRegion> {
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; PADDED_CELLS];
         let mut out = Vec::new();
         let mut stack = Vec::new();
         for p in self.size.points() {
@@ -598,63 +716,49 @@ impl Board {
     }
 
     /// [`Board::preview`] at the empty padded index `i`; the hash only when `HASH`.
+    ///
+    /// Free of data-dependent branches: on random positions they are mispredicted often and
+    /// cost more than the arithmetic that replaces them.
     #[inline]
     fn preview_at<const HASH: bool>(&self, c: Color, i: usize) -> Preview {
-        let own = Cell::of(c);
-        let nb = self.neighbors(i);
-        let cells = nb.map(|n| self.cells[n]);
-        // The chain head of each stone neighbour; a distinct dummy above any real head (< 729)
-        // for empty and border cells, so that equal values mean "the same chain".
-        let mut heads = [0u16; 4];
-        for k in 0..4 {
-            heads[k] = match cells[k] {
-                Cell::Black | Cell::White => self.head[nb[k]],
-                _ => u16::MAX - k as u16,
-            };
-        }
+        let own = Cell::of(c) as u8;
+        let [n0, n1, n2, n3] = self.neighbors(i);
+        // The chain head of each neighbour; empty and border cells have pseudo-chains (see
+        // `EMPTY_HEAD`), so the chain data alone say what stands there.
+        let [h0, h1, h2, h3] = [n0, n1, n2, n3].map(|n| self.head[n]);
         let key = zobrist::stone_key(c, i);
-        let mut hash = self.hash ^ key;
+        let mut taken_hash = 0;
         let mut captures = 0;
         let mut has_liberty = false;
         // What a suicide would remove: the new stone and the own chains in atari.
         let mut own_dying = 1;
         let mut own_dying_hash = key;
-        // Written out for the four neighbours (the compiler does not unroll a loop over them
-        // well); `fresh` is false for a chain already visited through an earlier neighbour.
-        let mut visit = |cell: Cell, h: u16, fresh: bool| {
-            if cell == Cell::Empty {
-                has_liberty = true;
-            } else if cell != Cell::Border && fresh {
-                let ch = &self.chains[h as usize];
-                let atari = ch.in_atari();
-                if cell == own {
-                    if atari {
-                        own_dying += ch.size as u32;
-                        own_dying_hash ^= ch.hash;
-                    } else {
-                        has_liberty = true;
-                    }
-                } else if atari {
-                    captures += ch.size as u32;
-                    hash ^= ch.hash;
-                }
-            }
+        // `fresh`: the first neighbour seen of its chain.
+        let mut visit = |h: u16, fresh: bool| {
+            let ch = &self.chains[h as usize];
+            let atari = ch.in_atari();
+            let mine = ch.color == own;
+            has_liberty |= (ch.color == Cell::Empty as u8) | (mine & !atari);
+            let taken = fresh & atari & !mine;
+            let dies = fresh & atari & mine;
+            captures += ch.size as u32 * taken as u32;
+            taken_hash ^= ch.hash & mask64(taken);
+            own_dying += ch.size as u32 * dies as u32;
+            own_dying_hash ^= ch.hash & mask64(dies);
         };
-        let [h0, h1, h2, h3] = heads;
-        visit(cells[0], h0, true);
-        visit(cells[1], h1, h1 != h0);
-        visit(cells[2], h2, h2 != h0 && h2 != h1);
-        visit(cells[3], h3, h3 != h0 && h3 != h1 && h3 != h2);
-        let mut suicide = 0;
-        if captures == 0 && !has_liberty {
-            // Every own neighbour chain has this point as its last liberty: all of them die.
-            suicide = own_dying;
-            hash ^= own_dying_hash;
-        }
+        visit(h0, true);
+        visit(h1, h1 != h0);
+        visit(h2, (h2 != h0) & (h2 != h1));
+        visit(h3, (h3 != h0) & (h3 != h1) & (h3 != h2));
+        let suicide = (captures == 0) & !has_liberty;
         Preview {
             captures,
-            suicide,
-            hash: if HASH { hash } else { 0 },
+            suicide: own_dying * suicide as u32,
+            hash: if HASH {
+                self.hash ^ key ^ taken_hash ^ (own_dying_hash & mask64(suicide))
+            } else {
+                0
+            },
         }
     }
 
@@ -668,7 +772,7 @@ impl Board {
                 stones: preview.suicide,
             });
         }
-        Ok(self.play_at(c, i))
+        Ok(self.play_at(c, i, Some(preview.captures > 0)))
     }
 
     /// Plays like [`Board::play`] if `accept` approves the play's [`Preview`], e.g. a superko
@@ -691,7 +795,7 @@ impl Board {
         if !accept(&preview) {
             return Ok(None);
         }
-        Ok(Some(self.play_at(c, i)))
+        Ok(Some(self.play_at(c, i, Some(preview.captures > 0))))
     }
 
     /// Plays a stone like [`Board::play`], but applies a suicide: the new stone and the own
@@ -700,26 +804,45 @@ impl Board {
     /// decision; use [`Board::preview`] first to tell single- from multi-stone suicide.
     pub fn play_allowing_suicide(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
         let i = self.empty_index(p)?;
-        Ok(self.play_at(c, i))
+        Ok(self.play_at(c, i, None))
     }
 
     /// Places the stone on the empty padded index `i` and resolves captures and suicide.
-    fn play_at(&mut self, c: Color, i: usize) -> Placed {
+    /// `previewed` is `Some(captures)` when a preview found the play legal and whether it
+    /// captures: then nothing needs to be looked for when it does not, and there is no suicide.
+    fn play_at(&mut self, c: Color, i: usize, previewed: Option<bool>) -> Placed {
         self.last_removed.clear();
         self.put_stone(c, i);
-        let opp = Cell::of(c.opponent());
         let mut out = Placed::default();
-        for n in self.neighbors(i) {
-            if self.cells[n] == opp {
-                let h = self.head[n] as usize;
-                if self.chains[h].libs == 0 {
+        if previewed == Some(false) {
+            return out;
+        }
+        let nb = self.neighbors(i);
+        // Neighbour chains left without a liberty, other than the new stone's own: opponent
+        // chains to capture. Found with arithmetic (head 0 is no chain), so that the only
+        // branch is the rarely taken one below.
+        let own_head = self.head[i];
+        let mut dead = 0u32;
+        for (k, &n) in nb.iter().enumerate() {
+            let h = self.head[n];
+            let z = (self.chains[h as usize].libs == 0) as u32
+                & (h > BORDER_HEAD) as u32
+                & (h != own_head) as u32;
+            dead |= z << k;
+        }
+        if dead != 0 {
+            for (k, &n) in nb.iter().enumerate() {
+                // A chain met twice is gone (empty: `EMPTY_HEAD`) the second time.
+                let h = self.head[n];
+                if dead >> k & 1 == 1 && h > BORDER_HEAD {
+                    let h = h as usize;
                     out.captured += self.remove_chain(h);
                     out.captured_chains += 1;
                 }
             }
         }
         let h = self.head[i] as usize;
-        if out.captured == 0 && self.chains[h].libs == 0 {
+        if previewed.is_none() && out.captured == 0 && self.chains[h].libs == 0 {
             out.suicided = self.remove_chain(h);
         }
         if out.captured == 1 && self.chains[h].size == 1 && self.chains[h].libs == 1 {
@@ -731,37 +854,50 @@ impl Board {
     /// Puts a stone on an empty point, updates liberties, merges chains; no captures.
     fn put_stone(&mut self, c: Color, i: usize) {
         let own = Cell::of(c);
+        let key = zobrist::stone_key(c, i);
         self.cells[i] = own;
-        self.hash ^= zobrist::stone_key(c, i);
+        self.hash ^= key;
         self.on_board[c.index()] += 1;
         self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
         self.take_empty(i);
         self.head[i] = i as u16;
         self.next[i] = i as u16;
+        let (i32_, ii) = (i as u32, (i * i) as u32);
         let mut data = ChainData {
             size: 1,
-            hash: zobrist::stone_key(c, i),
+            hash: key,
+            color: own as u8,
             ..ChainData::default()
         };
         let nb = self.neighbors(i);
         for n in nb {
-            match self.cells[n] {
-                Cell::Empty => data.add_lib(n),
-                Cell::Black | Cell::White => {
-                    let h = self.head[n] as usize;
-                    self.chains[h].remove_lib(i);
-                }
-                Cell::Border => {}
-            }
+            // Without branches: an empty neighbour is a liberty of the new stone; a stone
+            // neighbour's chain loses the pseudo-liberty (stone n, point i). For an empty or
+            // border neighbour the update of its pseudo-chain subtracts nothing.
+            let h = self.head[n];
+            let empty = (h == EMPTY_HEAD) as u32;
+            data.libs += empty as u16;
+            data.lib_sum += n as u32 * empty;
+            data.lib_sum_sq += (n * n) as u32 * empty;
+            let stone = (h > BORDER_HEAD) as u32;
+            let h = h as usize;
+            let ch = &mut self.chains[h];
+            ch.libs -= stone as u16;
+            ch.lib_sum -= i32_ * stone;
+            ch.lib_sum_sq -= ii * stone;
         }
         self.chains[i] = data;
-        for n in nb {
-            if self.cells[n] == own {
-                let a = self.head[n] as usize;
-                let b = self.head[i] as usize;
-                if a != b {
-                    self.merge(a, b);
-                }
+        let mut own_mask = 0u32;
+        for (k, &n) in nb.iter().enumerate() {
+            own_mask |= ((self.cells[n] == own) as u32) << k;
+        }
+        while own_mask != 0 {
+            let n = nb[own_mask.trailing_zeros() as usize];
+            own_mask &= own_mask - 1;
+            let a = self.head[n] as usize;
+            let b = self.head[i] as usize;
+            if a != b {
+                self.merge(a, b);
             }
         }
     }
@@ -795,22 +931,27 @@ impl Board {
     fn remove_chain(&mut self, head: usize) -> u32 {
         let own = self.cells[head];
         let color = own.color().expect("chain head holds a stone");
+        let other = Cell::of(color.opponent());
         self.hash ^= self.chains[head].hash;
         let mut count = 0;
         let mut s = head;
         loop {
             let after = self.next[s] as usize;
             self.cells[s] = Cell::Empty;
+            self.head[s] = EMPTY_HEAD;
             self.stone_bits[color.index()].remove_bit(self.geo.bit[s] as usize);
             self.give_empty(s);
             self.last_removed.push(self.geo.point[s]);
             count += 1;
+            let (s32, ss) = (s as u32, (s * s) as u32);
             for n in self.neighbors(s) {
-                let cell = self.cells[n];
-                if cell != own && (cell == Cell::Black || cell == Cell::White) {
-                    let h = self.head[n] as usize;
-                    self.chains[h].add_lib(s);
-                }
+                // Opponent neighbours gain the pseudo-liberty (stone n, point s); without a
+                // branch (an own neighbour is in this chain, which is going away).
+                let gain = (self.cells[n] == other) as u32;
+                let ch = &mut self.chains[self.head[n] as usize];
+                ch.libs += gain as u16;
+                ch.lib_sum += s32 * gain;
+                ch.lib_sum_sq += ss * gain;
             }
             s = after;
             if s == head {
@@ -824,12 +965,12 @@ impl Board {
 
     #[inline]
     fn take_empty(&mut self, i: usize) {
+        // Swap-remove without a branch: when `i` is the last entry, the writes are no-ops.
         let k = self.empty_pos[i] as usize;
-        let last = self.empties.pop().expect("point was empty");
-        if last as usize != i {
-            self.empties[k] = last;
-            self.empty_pos[last as usize] = k as u16;
-        }
+        let last = *self.empties.last().expect("point was empty");
+        self.empties[k] = last;
+        self.empty_pos[last as usize] = k as u16;
+        self.empties.pop();
         self.empty_pos[i] = u16::MAX;
     }
 
@@ -873,6 +1014,43 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pseudo_chains_stay_untouched() {
+        // `preview_at` reads the pseudo-chains of empty and border cells and relies on them
+        // never changing.
+        for n in [2, 3, 5] {
+            let size = Size::square(n).unwrap();
+            let mut b = Board::new(size);
+            for (k, p) in size.points().enumerate() {
+                let c = if k % 3 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let _ = b.play_allowing_suicide(c, p);
+            }
+            let zero = b.chains[EMPTY_HEAD as usize];
+            let border = b.chains[BORDER_HEAD as usize];
+            for (ch, color) in [(zero, Cell::Empty), (border, Cell::Border)] {
+                assert_eq!((ch.size, ch.libs, ch.lib_sum, ch.hash), (0, 0, 0, 0));
+                assert_eq!(ch.color, color as u8);
+            }
+            // Heads say what stands on each cell.
+            for i in 0..b.chains.len() {
+                let expected = match b.cells[i] {
+                    Cell::Empty => Some(EMPTY_HEAD),
+                    Cell::Border => Some(BORDER_HEAD),
+                    _ => None,
+                };
+                if let Some(h) = expected {
+                    assert_eq!(b.head[i], h, "cell {i}");
+                } else {
+                    assert_eq!(b.chains[b.head[i] as usize].color, b.cells[i] as u8);
+                }
+            }
+        }
+    }
 
     #[test]
     fn atari_detection_with_pseudo_liberties() {

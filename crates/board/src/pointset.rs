@@ -224,10 +224,22 @@ struct DivByStride {
 impl DivByStride {
     const SHIFT: u32 = 20;
 
+    /// Magic numbers for strides 0 to 26, computed at compile time (no division at run time;
+    /// strides below 3 never occur).
+    const MAGIC: [u32; 27] = {
+        let mut m = [0u32; 27];
+        let mut s = 1;
+        while s < 27 {
+            m[s] = (1u32 << Self::SHIFT).div_ceil(s as u32);
+            s += 1;
+        }
+        m
+    };
+
     #[inline]
     fn new(stride: u32) -> DivByStride {
         DivByStride {
-            magic: (1u32 << Self::SHIFT).div_ceil(stride),
+            magic: Self::MAGIC[stride as usize % 27],
         }
     }
 
@@ -237,7 +249,17 @@ impl DivByStride {
     }
 }
 
+/// Every point of a board of this size (computed once per size).
 fn board_mask(size: Size) -> PointSet {
+    const SIDES: usize = (crate::MAX_SIDE - crate::MIN_SIDE + 1) as usize;
+    static CACHE: [std::sync::OnceLock<PointSet>; SIDES * SIDES] =
+        [const { std::sync::OnceLock::new() }; SIDES * SIDES];
+    let k = (size.width() - crate::MIN_SIDE) as usize * SIDES
+        + (size.height() - crate::MIN_SIDE) as usize;
+    *CACHE[k].get_or_init(|| compute_board_mask(size))
+}
+
+fn compute_board_mask(size: Size) -> PointSet {
     let mut m = PointSet::empty(size);
     let stride = size.width() as usize + 1;
     let row: u64 = (1u64 << size.width()) - 1;

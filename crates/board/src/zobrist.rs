@@ -5,6 +5,10 @@ use crate::Color;
 /// Number of padded board cells: a 25x25 board with a one-cell border on each side.
 pub(crate) const PADDED_CELLS: usize = 27 * 27;
 
+/// Per-cell storage slots: a power of two above [`PADDED_CELLS`], so that masking an index
+/// with `SLOTS - 1` keeps it in range without a bounds check.
+pub(crate) const SLOTS: usize = 1024;
+
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
@@ -13,8 +17,11 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn make_table() -> [[u64; PADDED_CELLS]; 2] {
-    let mut table = [[0u64; PADDED_CELLS]; 2];
+/// Keys for the padded cells of both colours, drawn in the order of the first version of this
+/// table (all black cells, then all white cells); the slots past [`PADDED_CELLS`] are never
+/// used by a stone and stay 0.
+const fn make_table() -> [[u64; SLOTS]; 2] {
+    let mut table = [[0u64; SLOTS]; 2];
     let mut state = 0x676F_7275_6C65_7321; // "gorules!"
     let mut c = 0;
     while c < 2 {
@@ -30,12 +37,13 @@ const fn make_table() -> [[u64; PADDED_CELLS]; 2] {
     table
 }
 
-static TABLE: [[u64; PADDED_CELLS]; 2] = make_table();
+static TABLE: [[u64; SLOTS]; 2] = make_table();
 
 /// The key of a stone of colour `c` at padded index `i`.
 #[inline]
 pub(crate) fn stone_key(c: Color, i: usize) -> u64 {
-    TABLE[c.index()][i]
+    debug_assert!(i < PADDED_CELLS);
+    TABLE[c.index()][i & (SLOTS - 1)]
 }
 
 /// A key to combine with a position hash for "this colour is to move", so that situational

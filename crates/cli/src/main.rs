@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod docs;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -69,6 +70,15 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: FormatArg,
     },
+    /// Regenerate the generated files of docs/ (run from the repository root).
+    Docs {
+        /// Only check that they are up to date (exit code 1 if not).
+        #[arg(long)]
+        check: bool,
+        /// The repository root.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -125,6 +135,7 @@ fn main() -> ExitCode {
             jobs,
             format,
         } => commands::compare::run(&paths, &rules, counting, komi, jobs, format),
+        Command::Docs { check, root } => docs::run(check, &root),
     };
     match result {
         Ok(code) => code,

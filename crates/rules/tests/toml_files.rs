@@ -200,3 +200,22 @@ proptest::proptest! {
         let _ = parse(&text, "fuzz.toml");
     }
 }
+
+#[test]
+fn every_knob_is_documented_with_every_value() {
+    use gorules_rules::knob_docs::KNOB_DOCS;
+    for rs in builtins() {
+        for (key, value) in rs.knobs() {
+            let doc = KNOB_DOCS
+                .iter()
+                .find(|d| d.key == key)
+                .unwrap_or_else(|| panic!("{key} is not documented"));
+            if !doc.values.is_empty() && key != "scoring.counting" {
+                assert!(
+                    doc.values.iter().any(|(v, _)| *v == value),
+                    "{key} = {value} is not documented"
+                );
+            }
+        }
+    }
+}

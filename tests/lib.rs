@@ -1,0 +1,1 @@
+//! Cross-crate integration tests (in `tests/`) and SGF fixtures (in `fixtures/`).

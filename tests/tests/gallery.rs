@@ -1,0 +1,214 @@
+//! The gallery of docs/differences.md: every record is replayed under every built-in ruleset
+//! and checked against results worked out by hand from the rules texts (the numbers are derived
+//! in the comments; research notes in shared/research/rulesets.md §2).
+
+use std::path::PathBuf;
+
+use gorules_compare::record::read_sgf_file;
+use gorules_compare::replay::Options;
+use gorules_compare::report::{compare_game, GameReport};
+use gorules_rules::builtins;
+
+fn report(rel: &str) -> GameReport {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(rel);
+    let record = read_sgf_file(&path).unwrap().remove(0);
+    compare_game(&record, &builtins(), &Options::default()).unwrap()
+}
+
+/// Asserts `ruleset:counting` results; `None` means "not scored".
+fn check(rel: &str, expected: &[(&str, Option<&str>)]) {
+    let r = report(rel);
+    for (column, want) in expected {
+        let got = r.score(column).map(|s| s.result.as_str());
+        assert_eq!(got, *want, "{rel} {column}");
+    }
+    // Concord's area and territory counting agree on every gallery record it scores (seed 001).
+    if let (Some(a), Some(t)) = (r.score("concord:area"), r.score("concord:territory")) {
+        assert_eq!(a.margin, t.margin, "{rel}");
+    }
+}
+
+#[test]
+fn dame_parity() {
+    // Research §2.1: area 13 - 12; AGA adds White's pass (territory 5+2 vs 5+1); Japanese
+    // 5 - 5; Concord area 13 - (12 + 1 first pass); Taiwan 13 - (12 + 1 Black's last play);
+    // Two Button Go 5+1+1/2 each.
+    check(
+        "examples/dame-parity.sgf",
+        &[
+            ("chinese:area", Some("B+1")),
+            ("new-zealand:area", Some("B+1")),
+            ("tromp-taylor:area", Some("B+1")),
+            ("ing:area", Some("B+1")),
+            ("aga:area", Some("B+1")),
+            ("aga:territory", Some("B+1")),
+            ("british:territory", Some("B+1")),
+            ("japanese:territory", Some("0")),
+            ("korean:territory", Some("0")),
+            ("concord:area", Some("0")),
+            ("concord:territory", Some("0")),
+            ("taiwan:area", Some("0")),
+            ("two-button:territory", Some("0")),
+        ],
+    );
+}
+
+#[test]
+fn concord_last_pass() {
+    // Black a1 a3 a4 a5 = 4 + 1 capture; White e1..e5 = 5. Pass stones 2 each under Concord,
+    // AGA, BGA. Area 12 - 12. Taiwan: Black's a2 was the last board play: White +1 -> W+1.
+    // Two Button Go: Black first pass 1/2, White last pass 1/2: 7.5 - 7.5.
+    let mut expected = vec![("taiwan:area", Some("W+1"))];
+    for c in [
+        "concord:area",
+        "concord:territory",
+        "aga:area",
+        "aga:territory",
+        "japanese:territory",
+        "chinese:area",
+        "new-zealand:area",
+        "tromp-taylor:area",
+        "ing:area",
+        "british:territory",
+        "two-button:territory",
+    ] {
+        expected.push((c, Some("0")));
+    }
+    check("examples/gallery/01-concord-last-pass.sgf", &expected);
+}
+
+#[test]
+fn dead_stone_agreed_and_played_out() {
+    // Research §2.11. Agreed: every ruleset B+1, except Tromp-Taylor, which ignores the
+    // agreement: a3 stays, a1-a2 and a4-a5 are neutral: 8 - (8 + 5) = W+5.
+    check(
+        "examples/gallery/02-dead-stone-agreed.sgf",
+        &[
+            ("concord:area", Some("B+1")),
+            ("concord:territory", Some("B+1")),
+            ("aga:territory", Some("B+1")),
+            ("japanese:territory", Some("B+1")),
+            ("chinese:area", Some("B+1")),
+            ("taiwan:area", Some("B+1")),
+            ("tromp-taylor:area", Some("W+5")),
+        ],
+    );
+    // Played out: Japanese 3 + 1 capture vs 5 = W+1; Concord 3 + 1 + 4 pass stones vs 5 + 2;
+    // area 13 - 12; Taiwan 13 - (12 + 1, Black's a4 was the last board play) = 0.
+    check(
+        "examples/gallery/03-dead-stone-played-out.sgf",
+        &[
+            ("japanese:territory", Some("W+1")),
+            ("korean:territory", Some("W+1")),
+            ("concord:area", Some("B+1")),
+            ("concord:territory", Some("B+1")),
+            ("aga:territory", Some("B+1")),
+            ("chinese:area", Some("B+1")),
+            ("tromp-taylor:area", Some("B+1")),
+            ("taiwan:area", Some("0")),
+        ],
+    );
+}
+
+#[test]
+fn handicap_four() {
+    // Research §2.10: area 81 - 0, komi 0.5. AGA/BGA/Taiwan N-1 = 3 -> B+77.5; Chinese N = 4
+    // -> B+76.5; none -> B+80.5; Concord 3 + 1 (White passed first) -> B+76.5; territory
+    // 77 - 0.5 (Japanese), 77+1 - (1+0.5) (Concord, pass stones), 77+2 - (1+0.5) (AGA).
+    check(
+        "examples/gallery/04-handicap-four.sgf",
+        &[
+            ("aga:area", Some("B+77.5")),
+            ("aga:territory", Some("B+77.5")),
+            ("british:area", Some("B+77.5")),
+            ("taiwan:area", Some("B+77.5")),
+            ("chinese:area", Some("B+76.5")),
+            ("tromp-taylor:area", Some("B+80.5")),
+            ("new-zealand:area", Some("B+80.5")),
+            ("ing:area", Some("B+80.5")),
+            ("concord:area", Some("B+76.5")),
+            ("concord:territory", Some("B+76.5")),
+            ("japanese:territory", Some("B+76.5")),
+        ],
+    );
+}
+
+#[test]
+fn seki_with_eyes() {
+    // Research §2.5: 37 - 43 by area; Japanese 18 - 24; margins W+6 everywhere.
+    let r = report("examples/gallery/05-seki-with-eyes.sgf");
+    for (name, s) in r.scores() {
+        assert_eq!(s.result, "W+6", "{name}");
+    }
+    let j = r.score("japanese:territory").unwrap();
+    assert_eq!((j.black, j.white), (18.0, 24.0));
+    let c = r.score("concord:area").unwrap();
+    assert_eq!((c.black, c.white), (37.0, 43.0));
+}
+
+#[test]
+fn triple_ko() {
+    // Japanese/Korean: the 12th move makes the start occur a third time: Void. Superko: the
+    // 6th capture is illegal (natural situational superko: the 7th), and the record no longer
+    // fits the position afterwards.
+    let r = report("examples/gallery/06-triple-ko.sgf");
+    for rr in &r.rulesets {
+        match rr.ruleset.as_str() {
+            "japanese" | "korean" => {
+                assert_eq!(rr.end.state, "no-result");
+                assert_eq!(rr.scores[0].result, "Void");
+            }
+            "british" => assert_eq!(rr.illegal_move.as_ref().unwrap().move_number, 7),
+            other => {
+                assert_eq!(rr.illegal_move.as_ref().unwrap().move_number, 6, "{other}");
+                assert!(rr.scores.is_empty(), "{other}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sending_two_returning_one() {
+    // Start: Black b3 d3 c2 d2, White a2 b2 d1 e1. Legal retake (SSK, NSSK, simple ko): the
+    // start again; Black area 4 + c3 = 5, White 4; captures 1 - 2. Concord: 5 - (4 + 1 first
+    // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1); Japanese 2 - 2;
+    // Taiwan 5 - (4 + 1, Black's retake was the last board play).
+    // Positional superko: the retake becomes a pass; White's c3 stone stays: Black 3 stones,
+    // White 5 + a3 b3 = 7 -> W+4.
+    check(
+        "examples/gallery/07-sending-two-returning-one.sgf",
+        &[
+            ("concord:area", Some("0")),
+            ("concord:territory", Some("0")),
+            ("aga:area", Some("B+1")),
+            ("aga:territory", Some("B+1")),
+            ("japanese:territory", Some("0")),
+            ("taiwan:area", Some("0")),
+            ("new-zealand:area", Some("B+1")),
+            ("chinese:area", Some("W+4")),
+            ("tromp-taylor:area", Some("W+4")),
+            ("ing:area", Some("W+4")),
+        ],
+    );
+}
+
+#[test]
+fn multi_stone_suicide() {
+    // Legal (NZ, TT, Ing): Black loses a1 a2: Black 3 stones; White 4 + a1 a2 = 6 -> W+3.
+    // Illegal and replaced by a pass: the setup stays, 4 - 4, pass stones equal -> 0.
+    // Japanese/Korean: an illegal move loses -> W+F.
+    check(
+        "examples/gallery/08-multi-stone-suicide.sgf",
+        &[
+            ("new-zealand:area", Some("W+3")),
+            ("tromp-taylor:area", Some("W+3")),
+            ("ing:area", Some("W+3")),
+            ("concord:area", Some("0")),
+            ("concord:territory", Some("0")),
+            ("aga:territory", Some("0")),
+            ("chinese:area", Some("0")),
+            ("japanese:territory", Some("W+F")),
+            ("korean:territory", Some("W+F")),
+        ],
+    );
+}

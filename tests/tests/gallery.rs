@@ -10,7 +10,9 @@ use gorules_compare::report::{compare_game, GameReport};
 use gorules_rules::builtins;
 
 fn report(rel: &str) -> GameReport {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(rel);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(rel);
     let record = read_sgf_file(&path).unwrap().remove(0);
     compare_game(&record, &builtins(), &Options::default()).unwrap()
 }

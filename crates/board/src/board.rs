@@ -762,6 +762,50 @@ impl Board {
         }
     }
 
+    /// How many distinct liberties the chain of the stone would have after `c` plays at `p`
+    /// (captures made), without changing or copying the board: 0 for a suicide, 1 for a
+    /// self-atari.
+    pub fn liberties_after(&self, c: Color, p: Point) -> Result<u32, PlayError> {
+        let i = self.empty_index(p)?;
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opponent());
+        // Opponent chains next to `p` whose only liberty is `p` are captured.
+        let captured: Vec<u16> = self
+            .neighbors(i)
+            .into_iter()
+            .filter(|&n| self.cells[n] == opp && self.chains[self.head[n] as usize].in_atari())
+            .map(|n| self.head[n])
+            .collect();
+        let mut libs: Vec<usize> = Vec::new();
+        let count = |m: usize, libs: &mut Vec<usize>| {
+            let freed = self.cells[m] == opp && captured.contains(&self.head[m]);
+            if m != i && (self.cells[m] == Cell::Empty || freed) && !libs.contains(&m) {
+                libs.push(m);
+            }
+        };
+        let mut own_heads: Vec<u16> = Vec::new();
+        for n in self.neighbors(i) {
+            count(n, &mut libs);
+            if self.cells[n] == own && !own_heads.contains(&self.head[n]) {
+                own_heads.push(self.head[n]);
+            }
+        }
+        for h in own_heads {
+            let start = h as usize;
+            let mut s = start;
+            loop {
+                for m in self.neighbors(s) {
+                    count(m, &mut libs);
+                }
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        Ok(libs.len() as u32)
+    }
+
     /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,
     /// then refuses a suicide (the board is unchanged on error).
     pub fn play(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {

@@ -133,11 +133,8 @@ fn differences_md(root: &Path) -> Result<String, String> {
     let mut sections = Vec::new();
     for rel in GALLERY {
         let path = root.join(rel);
-        let record = read_sgf_file(&path)
-            .map_err(|e| e.to_string())?
-            .remove(0);
-        let report =
-            compare_game(&record, &all, &Options::default()).map_err(|e| e.to_string())?;
+        let record = read_sgf_file(&path).map_err(|e| e.to_string())?.remove(0);
+        let report = compare_game(&record, &all, &Options::default()).map_err(|e| e.to_string())?;
         let title = record.game_name.clone().unwrap_or_else(|| rel.to_string());
         let board = record.final_board().map_err(|e| e.to_string())?;
         let mut s = format!("## {title}\n\n");

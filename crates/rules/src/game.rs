@@ -378,6 +378,11 @@ impl<'r> Game<'r> {
     /// the players agreed on (ignored where the rules keep every stone alive), and finishes.
     pub fn finish(&mut self, dead: &[Point]) {
         if self.status == Status::Finished {
+            // Play may have finished with a move of the record itself (AGA: White's final pass
+            // after Black's); the players still settle the dead stones then.
+            if self.settlement.is_none() {
+                self.settle(dead);
+            }
             return;
         }
         // A game that stopped in passes short of the protocol: the players pass on.
@@ -425,6 +430,9 @@ impl<'r> Game<'r> {
         match self.rules.settlement(&self.state) {
             Settlement::AllAlive(reason) if !dead.is_empty() => {
                 self.settlement = Some(SettlementReport::Ignored { reason });
+            }
+            _ if dead.is_empty() => {
+                self.settlement = Some(SettlementReport::Removed { stones: Vec::new() });
             }
             _ => {
                 let st = &mut self.state;

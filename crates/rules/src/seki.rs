@@ -13,22 +13,11 @@
 //! shapes (two shared liberties, one eye each with a shared liberty, an eye against no eye)
 //! are found; see the tests.
 
-use gorules_board::{Board, Color, PlayError, Point, PointSet};
+use gorules_board::{Board, Color, Point, PointSet};
 
 /// Whether a play by `c` at the empty point `p` would be suicide or self-atari.
 fn self_atari(board: &Board, c: Color, p: Point) -> bool {
-    match board.preview(c, p) {
-        Err(PlayError::Suicide { .. }) => true,
-        Err(_) => false,
-        Ok(pv) if pv.suicide > 0 => true,
-        Ok(_) => {
-            let mut b = board.clone();
-            match b.play(c, p) {
-                Ok(_) => b.liberty_count(p) <= 1,
-                Err(_) => true,
-            }
-        }
-    }
+    board.liberties_after(c, p).is_ok_and(|libs| libs <= 1)
 }
 
 /// The seki eye points of each colour (`[black, white]`).

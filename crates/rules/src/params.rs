@@ -280,6 +280,10 @@ impl RuleSet {
     }
 }
 
+fn counting_names(list: &[Counting]) -> String {
+    list.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+}
+
 fn spelled<T: Serialize>(v: &T) -> String {
     match toml::Value::try_from(v) {
         Ok(toml::Value::String(s)) => s,
@@ -292,12 +296,7 @@ impl RuleSet {
     /// Every knob as `(TOML key, value as written in TOML)`, in file order; bonuses are listed
     /// one per line as `scoring.bonus`.
     pub fn knobs(&self) -> Vec<(&'static str, String)> {
-        let counting = self
-            .counting
-            .iter()
-            .map(|c| c.name())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let counting = counting_names(&self.counting);
         let mut out = vec![
             ("play.ko", spelled(&self.ko)),
             ("play.long-cycle", spelled(&self.long_cycle)),
@@ -355,12 +354,7 @@ impl Bonus {
             BonusMaker::White => "white made",
             BonusMaker::Either => "either player made",
         };
-        let counting = self
-            .counting
-            .iter()
-            .map(|c| c.name())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let counting = counting_names(&self.counting);
         let sign = if self.points >= 0.0 { "+" } else { "-" };
         format!(
             "{sign}{} to {to} if {by} the {} ({counting})",

@@ -57,9 +57,7 @@ fn parse_moves(game: &Game, text: &str, sgf: bool) -> Vec<(Color, Move)> {
         .collect()
 }
 
-/// Plays GTP-coordinate moves; panics on a record error (out of turn, occupied).
-pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
-    let moves = parse_moves(game, text, false);
+fn play_parsed(game: &mut Game, moves: Vec<(Color, Move)>) -> Vec<MoveReport> {
     moves
         .into_iter()
         .map(|(c, m)| {
@@ -69,16 +67,16 @@ pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
         .collect()
 }
 
+/// Plays GTP-coordinate moves; panics on a record error (out of turn, occupied).
+pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
+    let moves = parse_moves(game, text, false);
+    play_parsed(game, moves)
+}
+
 /// Plays SGF-coordinate moves.
 pub fn play_sgf(game: &mut Game, text: &str) -> Vec<MoveReport> {
     let moves = parse_moves(game, text, true);
-    moves
-        .into_iter()
-        .map(|(c, m)| {
-            game.play(c, m)
-                .unwrap_or_else(|e| panic!("{c:?} {m:?}: {e}"))
-        })
-        .collect()
+    play_parsed(game, moves)
 }
 
 /// The result string by `counting`.

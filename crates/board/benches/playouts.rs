@@ -26,7 +26,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use board_game::board::Board as _;
-use board_game::games::go::{FlatTile, GoBoard, Komi, Move, Rules, State};
+use board_game::games::go::{FlatTile, GoBoard, Komi, Move, Rules, State, Tile};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use gorules_board::{Board, Color, Point, Size};
 
@@ -299,15 +299,32 @@ struct BoardGame {
     board: GoBoard,
     /// The empty board, copied into `board` at each reset.
     empty: GoBoard,
+    /// Dense index to tile, and to the dense indices of its on-board neighbours (`u16::MAX`
+    /// off the board), so that the policy's eye test costs no divisions.
+    tiles: Vec<Tile>,
+    neighbors: Vec<[u16; 4]>,
 }
 
 impl BoardGame {
     fn new(n: u8) -> BoardGame {
         let empty = GoBoard::new(n, Komi::zero(), Rules::cgos());
+        let tiles: Vec<Tile> = Tile::all(n).collect();
+        let neighbors = tiles
+            .iter()
+            .map(|t| {
+                let mut nb = [u16::MAX; 4];
+                for (k, a) in t.all_adjacent(n).enumerate() {
+                    nb[k] = a.to_flat(n).index();
+                }
+                nb
+            })
+            .collect();
         BoardGame {
             size: n,
             board: empty.clone(),
             empty,
+            tiles,
+            neighbors,
         }
     }
 }
@@ -326,7 +343,8 @@ impl Engine for BoardGame {
     fn is_empty(&self, k: usize) -> bool {
         self.board
             .chains()
-            .stone_at(FlatTile::new(k as u16))
+            .content_at(FlatTile::new(k as u16))
+            .group_id
             .is_none()
     }
 
@@ -343,19 +361,16 @@ impl Engine for BoardGame {
 
     #[inline]
     fn try_play(&mut self, k: usize) -> bool {
-        let tile = FlatTile::new(k as u16);
         let me = self.board.next_player();
         let chains = self.board.chains();
-        let eye = tile
-            .all_adjacent(self.size)
-            .all(|n| chains.stone_at(n) == Some(me));
+        let eye = self.neighbors[k]
+            .iter()
+            .all(|&n| n == u16::MAX || chains.stone_at(FlatTile::new(n)) == Some(me));
         if eye {
             return false;
         }
         // `play` simulates the placement and refuses suicide and repetitions itself.
-        self.board
-            .play(Move::Place(tile.to_tile(self.size)))
-            .is_ok()
+        self.board.play(Move::Place(self.tiles[k])).is_ok()
     }
 
     fn pass(&mut self, ends_game: bool) {

@@ -121,9 +121,10 @@ struct HashSet64 {
 }
 
 impl HashSet64 {
-    /// A set for up to `n` hashes (kept at most half full).
+    /// A set for up to `n` hashes: at most two thirds full even then, and playouts mostly
+    /// end far below their cap of 3 x size^2 plies.
     fn with_capacity(n: usize) -> HashSet64 {
-        let cap = (2 * n).next_power_of_two();
+        let cap = (n * 3 / 2).next_power_of_two();
         HashSet64 {
             slots: vec![0; cap],
             mask: cap - 1,

@@ -85,6 +85,13 @@ impl ChainData {
     }
 }
 
+/// What [`Board::preview_at`] computes of the hash: nothing, ...
+const NO_HASH: u8 = 0;
+/// ... the hash after a legal play (not after a suicide), ...
+const HASH_IF_LEGAL: u8 = 1;
+/// ... or the hash in every case.
+const FULL_HASH: u8 = 2;
+
 /// All ones if `b`, else zero: selects a value without a branch.
 #[inline(always)]
 fn mask64(b: bool) -> u64 {
@@ -699,7 +706,7 @@ impl Board {
     /// What a play by `c` at `p` would do, without changing the board.
     pub fn preview(&self, c: Color, p: Point) -> Result<Preview, PlayError> {
         let i = self.empty_index(p)?;
-        Ok(self.preview_at::<true>(c, i))
+        Ok(self.preview_at::<FULL_HASH>(c, i))
     }
 
     /// The padded index of `p` if it is an empty point of the board.
@@ -715,17 +722,26 @@ impl Board {
         Ok(i)
     }
 
-    /// [`Board::preview`] at the empty padded index `i`; the hash only when `HASH`.
+    /// [`Board::preview`] at the empty padded index `i`. `HASH` says how much of the hash to
+    /// find: [`NO_HASH`] (0 in the result), [`HASH_IF_LEGAL`] (right unless the play is a
+    /// suicide) or [`FULL_HASH`].
     ///
-    /// Free of data-dependent branches: on random positions they are mispredicted often and
-    /// cost more than the arithmetic that replaces them.
+    /// Free of data-dependent branches (but for the rare capture with [`HASH_IF_LEGAL`]): on
+    /// random positions they are mispredicted often and cost more than the arithmetic that
+    /// replaces them.
     #[inline]
-    fn preview_at<const HASH: bool>(&self, c: Color, i: usize) -> Preview {
+    fn preview_at<const HASH: u8>(&self, c: Color, i: usize) -> Preview {
         let own = Cell::of(c) as u8;
-        let [n0, n1, n2, n3] = self.neighbors(i);
         // The chain head of each neighbour; empty and border cells have pseudo-chains (see
         // `EMPTY_HEAD`), so the chain data alone say what stands there.
-        let [h0, h1, h2, h3] = [n0, n1, n2, n3].map(|n| self.head[n]);
+        let [h0, h1, h2, h3] = self.neighbors(i).map(|n| self.head[n]);
+        // `fresh`: the first neighbour seen of its chain.
+        let fresh = [
+            true,
+            h1 != h0,
+            (h2 != h0) & (h2 != h1),
+            (h3 != h0) & (h3 != h1) & (h3 != h2),
+        ];
         let key = zobrist::stone_key(c, i);
         let mut taken_hash = 0;
         let mut captures = 0;
@@ -733,7 +749,6 @@ impl Board {
         // What a suicide would remove: the new stone and the own chains in atari.
         let mut own_dying = 1;
         let mut own_dying_hash = key;
-        // `fresh`: the first neighbour seen of its chain.
         let mut visit = |h: u16, fresh: bool| {
             let ch = &self.chains[h as usize];
             let atari = ch.in_atari();
@@ -742,22 +757,32 @@ impl Board {
             let taken = fresh & atari & !mine;
             let dies = fresh & atari & mine;
             captures += ch.size as u32 * taken as u32;
-            taken_hash ^= ch.hash & mask64(taken);
             own_dying += ch.size as u32 * dies as u32;
-            own_dying_hash ^= ch.hash & mask64(dies);
+            if HASH == FULL_HASH {
+                taken_hash ^= ch.hash & mask64(taken);
+                own_dying_hash ^= ch.hash & mask64(dies);
+            }
         };
-        visit(h0, true);
-        visit(h1, h1 != h0);
-        visit(h2, (h2 != h0) & (h2 != h1));
-        visit(h3, (h3 != h0) & (h3 != h1) & (h3 != h2));
+        visit(h0, fresh[0]);
+        visit(h1, fresh[1]);
+        visit(h2, fresh[2]);
+        visit(h3, fresh[3]);
         let suicide = (captures == 0) & !has_liberty;
+        if HASH == HASH_IF_LEGAL && captures > 0 {
+            // Rare: find the captured chains again for their hashes.
+            for (h, fresh) in [h0, h1, h2, h3].into_iter().zip(fresh) {
+                let ch = &self.chains[h as usize];
+                let taken = fresh & ch.in_atari() & (ch.color != own);
+                taken_hash ^= ch.hash & mask64(taken);
+            }
+        }
         Preview {
             captures,
             suicide: own_dying * suicide as u32,
-            hash: if HASH {
-                self.hash ^ key ^ taken_hash ^ (own_dying_hash & mask64(suicide))
-            } else {
-                0
+            hash: match HASH {
+                NO_HASH => 0,
+                HASH_IF_LEGAL => self.hash ^ key ^ taken_hash,
+                _ => self.hash ^ key ^ taken_hash ^ (own_dying_hash & mask64(suicide)),
             },
         }
     }
@@ -810,7 +835,7 @@ impl Board {
     /// then refuses a suicide (the board is unchanged on error).
     pub fn play(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
         let i = self.empty_index(p)?;
-        let preview = self.preview_at::<false>(c, i);
+        let preview = self.preview_at::<NO_HASH>(c, i);
         if preview.suicide > 0 {
             return Err(PlayError::Suicide {
                 stones: preview.suicide,
@@ -830,7 +855,7 @@ impl Board {
         accept: impl FnOnce(&Preview) -> bool,
     ) -> Result<Option<Placed>, PlayError> {
         let i = self.empty_index(p)?;
-        let preview = self.preview_at::<true>(c, i);
+        let preview = self.preview_at::<HASH_IF_LEGAL>(c, i);
         if preview.suicide > 0 {
             return Err(PlayError::Suicide {
                 stones: preview.suicide,

@@ -116,7 +116,7 @@ pub struct Breakdown {
 }
 
 impl ScoreReport {
-    fn from_score(s: Score) -> ScoreReport {
+    pub(crate) fn from_score(s: Score) -> ScoreReport {
         ScoreReport {
             counting: s.counting,
             black: s.black.total,
@@ -205,14 +205,86 @@ fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
     err
 }
 
-/// Replays `record` under `rules`. Moves onto occupied points and moves out of turn are errors
-/// in the record, not rule differences.
-pub fn replay(
-    record: &GameRecord,
+/// The first illegal move of a game played from `record`, and what `rules` do about it.
+pub(crate) fn illegal_move(
+    game: &Game<'_>,
     rules: &RuleSet,
+    record: &GameRecord,
+) -> Option<IllegalMove> {
+    game.first_illegal().map(|(k, color, mv, why)| {
+        // Moves the game added (none before the record ends) keep record numbering.
+        let point = match mv {
+            Move::Play(p) => gtp_point(p, record.size),
+            Move::Pass => "pass".into(),
+        };
+        IllegalMove {
+            move_number: k + 1,
+            color: color.into(),
+            point,
+            reason: why.to_string(),
+            handling: match rules.illegal_moves {
+                gorules_rules::params::IllegalMoveRule::Loss => "loss".to_string(),
+                gorules_rules::params::IllegalMoveRule::Pass if rules.pass_stones => {
+                    "replaced by a pass (with a pass stone)".to_string()
+                }
+                gorules_rules::params::IllegalMoveRule::Pass => "replaced by a pass".to_string(),
+            },
+        }
+    })
+}
+
+/// A record played under one ruleset up to some move: the game, and what [`replay`] reports
+/// about the way there. Shared by [`replay`] and the diagrams ([`crate::diagram`]).
+pub(crate) struct Played<'r> {
+    /// The game after the moves played.
+    pub game: Game<'r>,
+    /// The komi used.
+    pub komi: f64,
+    /// Where it came from.
+    pub komi_source: KomiSource,
+    /// Moves (of those asked for) not played because the game had ended or diverged.
+    pub moves_ignored: usize,
+    /// Resumptions after the end of play.
+    pub resumptions: u32,
+    /// An illegal move was replaced by a pass and a later record move no longer fits.
+    pub diverged: bool,
+    /// Play ended by the end-of-play protocol, or the moves played end in two passes.
+    pub finished_by_protocol: bool,
+}
+
+impl Played<'_> {
+    /// Whether [`replay`] scores the game: play ended (by the protocol, a forfeit or a long
+    /// cycle), or it did not and `score_unfinished` asks for it; never a diverged game.
+    pub(crate) fn scored(&self, score_unfinished: bool) -> bool {
+        !self.diverged
+            && (self.finished_by_protocol
+                || self.game.special_outcome().is_some()
+                || score_unfinished)
+    }
+
+    /// Finishes the game as [`replay`] does: by the protocol (passes it still requires, then
+    /// settlement of `dead`) when play ended so; otherwise, when `as_it_stands`, by settling
+    /// `dead` in the position as it stands.
+    pub(crate) fn finish(&mut self, dead: &[Point], as_it_stands: bool) {
+        if self.finished_by_protocol {
+            self.game.finish(dead);
+        } else if as_it_stands {
+            self.game.finish_as_it_stands(dead);
+        }
+    }
+}
+
+/// Plays the setup and the first `moves` moves of `record` (at most all of them) under
+/// `rules`, as [`replay`] does: komi from `options`, the record or the ruleset; play stops
+/// when the game is over or has diverged. Moves onto occupied points and moves out of turn are
+/// errors in the record.
+pub(crate) fn play_record<'r>(
+    record: &GameRecord,
+    rules: &'r RuleSet,
     options: &Options,
-    dead: &[Point],
-) -> Result<RulesetReport, RecordError> {
+    moves: usize,
+) -> Result<Played<'r>, RecordError> {
+    let moves = moves.min(record.moves.len());
     let board: Board = record.setup_board()?;
     let handicap = handicap_of(record);
     let (komi, komi_source) = match (options.komi, record.komi) {
@@ -237,9 +309,9 @@ pub fn replay(
     let mut moves_ignored = 0;
     let mut resumptions = 0;
     let mut diverged = false;
-    for (i, m) in record.moves.iter().enumerate() {
+    for (i, m) in record.moves[..moves].iter().enumerate() {
         if game.status() == Status::Finished {
-            moves_ignored = record.moves.len() - i;
+            moves_ignored = moves - i;
             break;
         }
         match game.play(m.color, m.mv) {
@@ -249,30 +321,56 @@ pub fn replay(
             // consequence of the rule, not an error in the record.
             Err(_) if game.first_illegal().is_some() => {
                 diverged = true;
-                moves_ignored = record.moves.len() - i;
+                moves_ignored = moves - i;
                 break;
             }
             Err(e) => return Err(move_error(record, i, e)),
         }
     }
-    let finished_by_protocol = !diverged
-        && (matches!(game.status(), Status::Ended | Status::Finished)
-            || record.ended_by_two_passes());
-    let special = game.special_outcome();
+    let two_passes = moves >= 2
+        && record.moves[moves - 2..moves]
+            .iter()
+            .all(|m| m.mv == Move::Pass);
+    let finished_by_protocol =
+        !diverged && (matches!(game.status(), Status::Ended | Status::Finished) || two_passes);
+    Ok(Played {
+        game,
+        komi,
+        komi_source,
+        moves_ignored,
+        resumptions,
+        diverged,
+        finished_by_protocol,
+    })
+}
+
+/// Replays `record` under `rules`. Moves onto occupied points and moves out of turn are errors
+/// in the record, not rule differences.
+pub fn replay(
+    record: &GameRecord,
+    rules: &RuleSet,
+    options: &Options,
+    dead: &[Point],
+) -> Result<RulesetReport, RecordError> {
+    let mut played = play_record(record, rules, options, record.moves.len())?;
+    let special = played.game.special_outcome();
     let state = match special {
         Some(Outcome::NoResult) => "no-result",
         Some(Outcome::Forfeit { .. }) => "forfeit",
-        _ if diverged => "diverged",
-        _ if finished_by_protocol => "finished",
+        _ if played.diverged => "diverged",
+        _ if played.finished_by_protocol => "finished",
         _ => "unfinished",
     };
-    let scored =
-        !diverged && (finished_by_protocol || special.is_some() || options.score_unfinished);
-    if finished_by_protocol {
-        game.finish(dead);
-    } else if scored {
-        game.finish_as_it_stands(dead);
-    }
+    let scored = played.scored(options.score_unfinished);
+    played.finish(dead, scored);
+    let Played {
+        game,
+        komi,
+        komi_source,
+        moves_ignored,
+        resumptions,
+        ..
+    } = played;
     let settlement = match game.settlement() {
         Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
         Some(SettlementReport::Removed { stones }) => {
@@ -281,26 +379,7 @@ pub fn replay(
         Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
         None => "none".to_string(),
     };
-    let illegal_move = game.first_illegal().map(|(k, color, mv, why)| {
-        // Moves the game added (none before the record ends) keep record numbering.
-        let point = match mv {
-            Move::Play(p) => gtp_point(p, record.size),
-            Move::Pass => "pass".into(),
-        };
-        IllegalMove {
-            move_number: k + 1,
-            color: color.into(),
-            point,
-            reason: why.to_string(),
-            handling: match rules.illegal_moves {
-                gorules_rules::params::IllegalMoveRule::Loss => "loss".to_string(),
-                gorules_rules::params::IllegalMoveRule::Pass if rules.pass_stones => {
-                    "replaced by a pass (with a pass stone)".to_string()
-                }
-                gorules_rules::params::IllegalMoveRule::Pass => "replaced by a pass".to_string(),
-            },
-        }
-    });
+    let illegal_move = illegal_move(&game, rules, record);
     let countings: Vec<Counting> = rules
         .counting
         .iter()

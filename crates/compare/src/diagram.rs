@@ -1,0 +1,1199 @@
+//! Board diagrams of a record under one ruleset: the stones after a move, the last move, the
+//! dead stones and the territory *as that ruleset counts it*, as text or as a self-contained
+//! SVG picture.
+//!
+//! [`view`] replays the record exactly as [`replay`](crate::replay::replay) does. At the end of
+//! the record it finishes the game the same way (the passes the protocol still requires, then
+//! the dead stones: `--dead`, else the record's `TB`/`TW` markup; a record that does not end in
+//! passes is taken as it stands) and marks the territory with
+//! [`RuleSet::counted_territory`], the definition the scores use: seki eyes are left out under
+//! rulesets that do not count them. Before the end of the record the position is taken as it
+//! stands, with no dead stones.
+//!
+//! ```
+//! use gorules_compare::diagram::{to_text, view};
+//! use gorules_compare::record::parse_sgf;
+//! use gorules_compare::replay::Options;
+//!
+//! let record = &parse_sgf("(;SZ[3];B[bb])", None)?[0];
+//! let v = view(record, &gorules_rules::builtin("japanese").unwrap(), &Options::default(), None)?;
+//! assert_eq!(v.territory.counted[0].len(), 8);
+//! assert!(to_text(&v).contains(" 2 x(X)x\n"));
+//! # Ok::<(), gorules_compare::diagram::ViewError>(())
+//! ```
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
+use gorules_board::{Board, Color, Move, Point, Size};
+use gorules_rules::{format_points, CountedTerritory, Outcome, RuleSet, SettlementReport};
+
+use crate::record::{GameRecord, RecordError};
+use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
+
+/// The move that led to the diagrammed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// Its 1-based number in the record.
+    pub number: usize,
+    /// Who played it.
+    pub color: Color,
+    /// The move as the record has it (a ruleset may have replaced it by a pass: see the notes).
+    pub mv: Move,
+}
+
+/// What a diagram shows: the position after a move of a record under one ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagramView {
+    /// The game's name (`GN`), else the players, else the file name.
+    pub title: String,
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// The number of record moves played to reach the position (0: the setup).
+    pub move_number: usize,
+    /// The number of moves in the record.
+    pub record_moves: usize,
+    /// Whether the position is the end of the record (dead stones and scores apply).
+    pub is_final: bool,
+    /// The stones that count: the position with the dead stones removed.
+    pub board: Board,
+    /// The move that led to the position (`None` at move 0).
+    pub last_move: Option<LastMove>,
+    /// The stones removed as dead, where they stood (drawn, but not on [`DiagramView::board`]).
+    pub dead: Vec<(Color, Point)>,
+    /// Where the dead stones came from (`None` before the end of the record).
+    pub dead_source: Option<DeadSource>,
+    /// Each empty point as the ruleset counts it.
+    pub territory: CountedTerritory,
+    /// The scores at the end of the record, as `gorules score` gives them (empty before the
+    /// end, and for an unfinished record unless [`Options::score_unfinished`]).
+    pub scores: Vec<ScoreReport>,
+    /// What a reader should know: illegal moves, ignored dead stones, an unfinished record.
+    pub notes: Vec<String>,
+}
+
+/// Why a diagram could not be made.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewError {
+    /// The move number is beyond the end of the record.
+    MoveOutOfRange {
+        /// The move asked for.
+        asked: usize,
+        /// The moves in the record.
+        moves: usize,
+    },
+    /// The record cannot be replayed.
+    Record(RecordError),
+}
+
+impl fmt::Display for ViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ViewError::MoveOutOfRange { asked, moves } => write!(
+                f,
+                "move {asked} is beyond the end of the record, which has {moves} move(s): use \
+                 a move number from 0 (the setup) to {moves}"
+            ),
+            ViewError::Record(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+impl From<RecordError> for ViewError {
+    fn from(e: RecordError) -> ViewError {
+        ViewError::Record(e)
+    }
+}
+
+fn title_of(record: &GameRecord) -> String {
+    if let Some(name) = record.game_name.as_deref().filter(|s| !s.trim().is_empty()) {
+        return name.trim().to_string();
+    }
+    if let (Some(b), Some(w)) = (&record.black_player, &record.white_player) {
+        return format!("{} (B) vs {} (W)", b.trim(), w.trim());
+    }
+    match record.source_name.as_deref() {
+        Some(path) => path.rsplit(['/', '\\']).next().unwrap_or(path).to_string(),
+        None => "game".to_string(),
+    }
+}
+
+/// What to draw for `record` under `rules` after move `move_number` (default: the end of the
+/// record). `options` gives `--dead` and `--komi` (and whether an unfinished record is scored).
+pub fn view(
+    record: &GameRecord,
+    rules: &RuleSet,
+    options: &Options,
+    move_number: Option<usize>,
+) -> Result<DiagramView, ViewError> {
+    let moves = record.moves.len();
+    let n = move_number.unwrap_or(moves);
+    if n > moves {
+        return Err(ViewError::MoveOutOfRange { asked: n, moves });
+    }
+    let is_final = n == moves;
+    let mut played = play_record(record, rules, options, n)?;
+    let mut notes = Vec::new();
+    let mut dead = Vec::new();
+    let mut dead_source = None;
+    let mut scores = Vec::new();
+    if is_final {
+        let (named, source) = dead_stones(record, options);
+        dead_source = Some(source);
+        let before = played.game.state().board().clone();
+        let scored = played.scored(options.score_unfinished);
+        if !played.finished_by_protocol && played.game.special_outcome().is_none() {
+            notes.push(if played.diverged {
+                "the replay diverged from the record: the position as it stands".to_string()
+            } else {
+                "the record does not end in passes: the position as it stands".to_string()
+            });
+        }
+        played.finish(&named, !played.diverged);
+        match played.game.settlement() {
+            Some(SettlementReport::Removed { stones }) => {
+                dead = stones
+                    .iter()
+                    .filter_map(|&p| before.get(p).map(|c| (c, p)))
+                    .collect();
+            }
+            Some(SettlementReport::Ignored { reason }) => notes.push(format!(
+                "{} stone(s) named dead are alive under {}: {reason}",
+                named.len(),
+                rules.id
+            )),
+            None => {}
+        }
+        if scored {
+            scores = rules
+                .counting
+                .iter()
+                .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
+                .map(|&c| ScoreReport::from_score(played.game.score(c)))
+                .collect();
+        }
+    } else {
+        notes.push(format!(
+            "move {n} of {moves}: the position as it stands, no dead stones"
+        ));
+    }
+    if let Some(ill) = illegal_move(&played.game, rules, record) {
+        let color = match ill.color {
+            gorules_rules::ColorName::Black => "B",
+            gorules_rules::ColorName::White => "W",
+        };
+        notes.push(format!(
+            "move {} ({color} {}) is illegal under {} ({}): {}",
+            ill.move_number, ill.point, rules.id, ill.reason, ill.handling
+        ));
+    }
+    match played.game.special_outcome() {
+        Some(Outcome::NoResult) => notes.push("a long cycle ended the game: no result".into()),
+        Some(Outcome::Forfeit { .. }) if played.moves_ignored > 0 => notes.push(format!(
+            "the game was lost by forfeit: the last {} move(s) were not played",
+            played.moves_ignored
+        )),
+        _ if played.moves_ignored > 0 => notes.push(format!(
+            "the last {} move(s) were not played",
+            played.moves_ignored
+        )),
+        _ => {}
+    }
+    let territory = rules.counted_territory(played.game.state().board());
+    let last_move = n.checked_sub(1).map(|i| LastMove {
+        number: n,
+        color: record.moves[i].color,
+        mv: record.moves[i].mv,
+    });
+    Ok(DiagramView {
+        title: title_of(record),
+        ruleset: rules.id.clone(),
+        move_number: n,
+        record_moves: moves,
+        is_final,
+        board: played.game.state().board().clone(),
+        last_move,
+        dead,
+        dead_source,
+        territory,
+        scores,
+        notes,
+    })
+}
+
+/// What stands on, or is counted on, one point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Stone(Color),
+    Dead(Color),
+    Territory(Color),
+    NotCounted(Color),
+    Neutral,
+}
+
+impl DiagramView {
+    fn size(&self) -> Size {
+        self.board.size()
+    }
+
+    fn mark(&self, p: Point) -> Mark {
+        if let Some(c) = self.board.get(p) {
+            return Mark::Stone(c);
+        }
+        if let Some(&(c, _)) = self.dead.iter().find(|(_, q)| *q == p) {
+            return Mark::Dead(c);
+        }
+        for c in Color::ALL {
+            if self.territory.counted[c.index()].contains(p) {
+                return Mark::Territory(c);
+            }
+            if self.territory.not_counted[c.index()].contains(p) {
+                return Mark::NotCounted(c);
+            }
+        }
+        Mark::Neutral
+    }
+
+    /// The point of the last move, when it was a board play.
+    fn last_point(&self) -> Option<Point> {
+        match self.last_move?.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        }
+    }
+
+    /// One line: the game, the move, the ruleset.
+    pub fn headline(&self) -> String {
+        self.headline_parts().concat()
+    }
+
+    /// The headline in two parts: the game's name (with `": "`), then the move and ruleset.
+    fn headline_parts(&self) -> [String; 2] {
+        let mv = match self.last_move {
+            None => "the setup".to_string(),
+            Some(m) => format!(
+                "move {} of {} ({} {})",
+                m.number,
+                self.record_moves,
+                m.color.letter(),
+                gtp_move(m.mv, self.size())
+            ),
+        };
+        [
+            format!("{}: ", self.title),
+            format!("{mv}, rules {}", self.ruleset),
+        ]
+    }
+
+    /// One line: the territory counted, the dead stones and the scores.
+    pub fn summary(&self) -> String {
+        let t = &self.territory;
+        let mut s = format!(
+            "territory B {}, W {}",
+            t.counted[0].len(),
+            t.counted[1].len()
+        );
+        let not_counted = t.not_counted[0].len() + t.not_counted[1].len();
+        if not_counted > 0 {
+            let _ = write!(
+                s,
+                " (seki eyes not counted: B {}, W {})",
+                t.not_counted[0].len(),
+                t.not_counted[1].len()
+            );
+        }
+        let _ = write!(s, "; neutral {}", t.neutral.len());
+        match self.dead_source {
+            Some(DeadSource::None) => s.push_str("; dead stones: none given"),
+            Some(_) if self.dead.is_empty() => s.push_str("; dead stones: none removed"),
+            Some(source) => {
+                let count = |c: Color| self.dead.iter().filter(|d| d.0 == c).count();
+                let from = match source {
+                    DeadSource::CommandLine => "--dead",
+                    _ => "TB/TW markup",
+                };
+                let _ = write!(
+                    s,
+                    "; dead B {}, W {} ({from})",
+                    count(Color::Black),
+                    count(Color::White)
+                );
+            }
+            None => {}
+        }
+        for sc in &self.scores {
+            let _ = write!(
+                s,
+                "; {} {} (B {}, W {})",
+                sc.counting.name(),
+                sc.result,
+                format_points(sc.black),
+                format_points(sc.white)
+            );
+        }
+        s
+    }
+}
+
+/// The legend of [`to_text`].
+pub const TEXT_LEGEND: &str = "X O stones, x o territory, # @ dead black/white stones, \
+                               - seki eye not counted, . neutral, (X) last move";
+
+/// The view as text: GTP coordinates on the edges (as [`gorules_board::diagram::to_diagram`]),
+/// then the marks of [`TEXT_LEGEND`]: `X`/`O` stones, `x`/`o` Black's/White's counted
+/// territory, `#`/`@` dead black/white stones (where they stood), `-` a seki eye the ruleset
+/// does not count, `.` a neutral point, and the last move between parentheses. A headline
+/// comes first; the legend, a summary and the notes follow.
+pub fn to_text(view: &DiagramView) -> String {
+    let size = view.size();
+    let label_w = size.height().to_string().len();
+    let last = view.last_point();
+    let mut out = String::new();
+    out.push_str(&view.headline());
+    out.push('\n');
+    out.push_str(&" ".repeat(label_w + 1));
+    for x in 0..size.width() {
+        out.push(' ');
+        out.push(gtp_column_letter(x));
+    }
+    out.push('\n');
+    for y in 0..size.height() {
+        let _ = write!(out, " {:>label_w$}", size.height() - y);
+        let mut closing = false;
+        for x in 0..size.width() {
+            let p = Point::new(x, y);
+            out.push(if last == Some(p) {
+                '('
+            } else if closing {
+                ')'
+            } else {
+                ' '
+            });
+            closing = last == Some(p);
+            out.push(match view.mark(p) {
+                Mark::Stone(c) => c.diagram_char(),
+                Mark::Dead(Color::Black) => '#',
+                Mark::Dead(Color::White) => '@',
+                Mark::Territory(c) => c.diagram_char().to_ascii_lowercase(),
+                Mark::NotCounted(_) => '-',
+                Mark::Neutral => '.',
+            });
+        }
+        if closing {
+            out.push(')');
+        }
+        out.push('\n');
+    }
+    out.push_str(TEXT_LEGEND);
+    out.push('\n');
+    out.push_str(&view.summary());
+    out.push('\n');
+    for n in &view.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    out
+}
+
+/// Escapes text for XML content and attribute values, and drops characters XML forbids.
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(' '),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A length in SVG user units, at most two decimals, no trailing zeros.
+fn num(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+/// The star points (hoshi) drawn on 9x9, 13x13 and 19x19 boards.
+fn star_points(size: Size) -> Vec<Point> {
+    let n = size.width();
+    if !size.is_square() || ![9, 13, 19].contains(&n) {
+        return Vec::new();
+    }
+    let e = if n >= 13 { 3 } else { 2 };
+    let lines: Vec<u8> = if n == 19 {
+        vec![e, n / 2, n - 1 - e]
+    } else {
+        vec![e, n - 1 - e]
+    };
+    let mut out: Vec<Point> = lines
+        .iter()
+        .flat_map(|&x| lines.iter().map(move |&y| Point::new(x, y)))
+        .collect();
+    if n != 19 {
+        out.push(Point::new(n / 2, n / 2));
+    }
+    out
+}
+
+/// Splits a text, given as consecutive parts, into lines that fit `width` at `font` (an
+/// average sans-serif glyph is taken as 0.6 em wide): whole parts where they fit, else at
+/// spaces; a word longer than a line gets a smaller font of its own.
+fn wrap(parts: &[&str], font: f64, width: f64) -> Vec<(String, f64)> {
+    let per_line = ((width / (0.6 * font)) as usize).max(8);
+    let len = |s: &str| s.chars().count();
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for &part in parts {
+        if len(&line) + len(part.trim_end()) <= per_line {
+            line.push_str(part);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line).trim_end().to_string());
+        }
+        for word in part.split_inclusive(' ') {
+            if !line.is_empty() && len(&line) + len(word.trim_end()) > per_line {
+                lines.push(std::mem::take(&mut line).trim_end().to_string());
+            }
+            line.push_str(word);
+        }
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+        .into_iter()
+        .map(|l| {
+            let f = font.min(width / (0.6 * len(&l) as f64));
+            (l, f)
+        })
+        .collect()
+}
+
+/// The legend under an SVG diagram: what the marks present mean.
+fn svg_legend(view: &DiagramView) -> String {
+    let mut parts = vec!["Squares: territory, in the owner's colour."];
+    if !view.dead.is_empty() {
+        parts.push("Faded stones: dead.");
+    }
+    if view.territory.not_counted.iter().any(|s| !s.is_empty()) {
+        parts.push("Hollow squares: seki eyes, not counted.");
+    }
+    if view.last_point().is_some() {
+        parts.push("Red ring: the last move.");
+    }
+    parts.join(" ")
+}
+
+const CELL: f64 = 32.0;
+/// From the edge of the wood to the first grid line.
+const EDGE: f64 = 1.6 * CELL;
+/// From the edge of the wood to the centre of a coordinate label.
+const LABEL: f64 = 0.66 * CELL;
+const LABEL_FONT: f64 = 0.42 * CELL;
+const STONE_R: f64 = 0.47 * CELL;
+const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
+/// The view as a self-contained SVG picture: a wood-coloured board with grid lines, star
+/// points and GTP coordinates on all four sides (no `I`), black and white stones with
+/// outlines, a red ring on the last move, dead stones faded where they stood, counted
+/// territory as small squares in the owner's colour, seki eyes the ruleset does not count as
+/// hollow squares, and under the board the headline and summary. A `<title>` names the game;
+/// no scripts, styles, fonts or images: every property is an attribute, so it renders alike in
+/// browsers and on GitHub. The `viewBox` lets it scale.
+pub fn to_svg(view: &DiagramView) -> String {
+    let size = view.size();
+    let (w, h) = (size.width() as f64, size.height() as f64);
+    let board_w = 2.0 * EDGE + (w - 1.0) * CELL;
+    let board_h = 2.0 * EDGE + (h - 1.0) * CELL;
+    // The picture is at least as wide as a 12x12 board, for the caption; a narrower board
+    // stands in the middle.
+    let canvas_w = board_w.max(2.0 * EDGE + 11.0 * CELL);
+    let left = (canvas_w - board_w) / 2.0;
+    let headline = view.headline();
+    let summary = view.summary();
+    // Caption lines below the board, wrapped to its width: the headline after the game's
+    // name first, the summary between its parts.
+    let [name, position] = view.headline_parts();
+    let summary_parts: Vec<&str> = summary.split_inclusive("; ").collect();
+    let mut caption: Vec<(String, f64, &str)> = Vec::new();
+    let mut add = |parts: &[&str], font: f64, style: &'static str| {
+        for (line, f) in wrap(parts, font, canvas_w * 0.94) {
+            caption.push((line, f, style));
+        }
+    };
+    // Caption fonts grow with large boards, which are drawn with smaller lines.
+    let unit = CELL.max(canvas_w.max(board_h) / 20.0);
+    add(&[&name, &position], 0.44 * unit, "bold");
+    add(&summary_parts, 0.36 * unit, "");
+    add(&[&svg_legend(view)], 0.33 * unit, "legend");
+    for n in &view.notes {
+        add(&[&format!("note: {n}")], 0.33 * unit, "legend");
+    }
+    let caption_h = 0.3 * CELL + caption.iter().map(|c| c.1 * 1.3).sum::<f64>() + 0.3 * CELL;
+    let total_h = board_h + caption_h;
+    // A natural size of about 700 px for 19x19 (34 px a line); at most 40 px a line on small
+    // boards, at least 20 on large ones.
+    let per_line = (700.0 / (w.max(h) + 2.0 * EDGE / CELL - 1.0)).clamp(20.0, 40.0);
+    let scale = per_line / CELL;
+    let x_of = |x: u8| left + EDGE + x as f64 * CELL;
+    let y_of = |y: u8| EDGE + y as f64 * CELL;
+
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {} {}" width="{}" height="{}" role="img">"#,
+        num(canvas_w),
+        num(total_h),
+        num(canvas_w * scale),
+        num(total_h * scale)
+    );
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(&headline));
+    let _ = writeln!(s, "<desc>{}</desc>", xml_escape(&summary));
+    // Backgrounds: white under the caption (readable in dark themes too), wood under the board.
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
+        num(canvas_w),
+        num(total_h)
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="0" width="{}" height="{}" fill="#dcb35c"/>"##,
+        num(left),
+        num(board_w),
+        num(board_h)
+    );
+    // Grid.
+    let _ = writeln!(
+        s,
+        r##"<g class="grid" stroke="#000000" stroke-width="{}" stroke-linecap="square">"##,
+        num(CELL * 0.035)
+    );
+    for x in 0..size.width() {
+        let _ = writeln!(
+            s,
+            r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}"/>"#,
+            num(x_of(x)),
+            num(y_of(0)),
+            num(y_of(size.height() - 1))
+        );
+    }
+    for y in 0..size.height() {
+        let _ = writeln!(
+            s,
+            r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}"/>"#,
+            num(y_of(y)),
+            num(x_of(0)),
+            num(x_of(size.width() - 1))
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke-width="{}"/>"#,
+        num(x_of(0)),
+        num(y_of(0)),
+        num((w - 1.0) * CELL),
+        num((h - 1.0) * CELL),
+        num(CELL * 0.07)
+    );
+    s.push_str("</g>\n");
+    let stars = star_points(size);
+    if !stars.is_empty() {
+        s.push_str("<g class=\"stars\" fill=\"#000000\">\n");
+        for p in stars {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}"/>"#,
+                num(x_of(p.x)),
+                num(y_of(p.y)),
+                num(CELL * 0.1)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    // Coordinates: letters above and below, numbers left and right.
+    let _ = writeln!(
+        s,
+        r##"<g class="coordinates" font-family="{FONT}" font-size="{}" fill="#000000" text-anchor="middle">"##,
+        num(LABEL_FONT)
+    );
+    let baseline = 0.36 * LABEL_FONT;
+    for x in 0..size.width() {
+        let letter = gtp_column_letter(x);
+        for y in [LABEL, board_h - LABEL] {
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}">{letter}</text>"#,
+                num(x_of(x)),
+                num(y + baseline)
+            );
+        }
+    }
+    for y in 0..size.height() {
+        let row = size.height() - y;
+        for x in [left + LABEL, left + board_w - LABEL] {
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}">{row}</text>"#,
+                num(x),
+                num(y_of(y) + baseline)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+    let stone = |s: &mut String, c: Color, p: Point| {
+        let (fill, stroke, width) = match c {
+            Color::Black => ("#111111", "#000000", 0.03),
+            Color::White => ("#fafafa", "#000000", 0.045),
+        };
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+            num(x_of(p.x)),
+            num(y_of(p.y)),
+            num(STONE_R),
+            num(CELL * width)
+        );
+    };
+    // Stones.
+    s.push_str("<g class=\"stones\">\n");
+    for p in size.points() {
+        if let Some(c) = view.board.get(p) {
+            stone(&mut s, c, p);
+        }
+    }
+    s.push_str("</g>\n");
+    // Dead stones where they stood: faded, with their full outline.
+    if !view.dead.is_empty() {
+        s.push_str("<g class=\"dead\" fill-opacity=\"0.4\">\n");
+        for &(c, p) in &view.dead {
+            stone(&mut s, c, p);
+        }
+        s.push_str("</g>\n");
+    }
+    // Territory: squares in the owner's colour, outlined in the other; seki eyes not counted:
+    // hollow squares, an outline in the owner's colour over a wider one in the other.
+    s.push_str("<g class=\"territory\">\n");
+    let square = |s: &mut String, p: Point, side: f64, fill: &str, stroke: &str, width: f64| {
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+            num(x_of(p.x) - side / 2.0),
+            num(y_of(p.y) - side / 2.0),
+            num(side),
+            num(side),
+            num(CELL * width)
+        );
+    };
+    let colours = |c: Color| match c {
+        Color::Black => ("#000000", "#ffffff"),
+        Color::White => ("#ffffff", "#000000"),
+    };
+    for p in size.points() {
+        match view.mark(p) {
+            Mark::Territory(c) => {
+                let (own, other) = colours(c);
+                square(&mut s, p, CELL * 0.34, own, other, 0.04);
+            }
+            // A dead stone stands on a point counted for the other side (or not counted).
+            Mark::Dead(c) if view.territory.counted[c.opponent().index()].contains(p) => {
+                let (own, other) = colours(c.opponent());
+                square(&mut s, p, CELL * 0.34, own, other, 0.04);
+            }
+            Mark::NotCounted(c) => {
+                let (own, other) = colours(c);
+                square(&mut s, p, CELL * 0.36, "none", other, 0.15);
+                square(&mut s, p, CELL * 0.36, "none", own, 0.07);
+            }
+            Mark::Dead(_) | Mark::Stone(_) | Mark::Neutral => {}
+        }
+    }
+    s.push_str("</g>\n");
+    // The last move: a red ring.
+    if let Some(p) = view.last_point() {
+        let _ = writeln!(
+            s,
+            r##"<circle class="last-move" cx="{}" cy="{}" r="{}" fill="none" stroke="#e0301e" stroke-width="{}"/>"##,
+            num(x_of(p.x)),
+            num(y_of(p.y)),
+            num(STONE_R * 0.55),
+            num(CELL * 0.08)
+        );
+    }
+    // Caption.
+    let _ = writeln!(
+        s,
+        r##"<g class="caption" font-family="{FONT}" fill="#000000" text-anchor="middle">"##
+    );
+    let mut y = board_h + 0.3 * CELL;
+    for (text, font, style) in caption {
+        y += font * 1.05;
+        let attrs = match style {
+            "bold" => r#" font-weight="bold""#,
+            "legend" => r##" fill="#333333""##,
+            _ => "",
+        };
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}"{attrs}>{}</text>"#,
+            num(canvas_w / 2.0),
+            num(y),
+            num(font),
+            xml_escape(&text)
+        );
+        y += font * 0.25;
+    }
+    s.push_str("</g>\n</svg>\n");
+    s
+}
+
+/// The GTP name of a point of the view's board (for messages and tests).
+pub fn point_name(view: &DiagramView, p: Point) -> String {
+    gtp_point(p, view.size())
+}
+
+#[cfg(test)]
+mod tests {
+    use gorules_board::coords::parse_gtp_point;
+    use gorules_board::diagram::from_diagram;
+    use gorules_board::ColoredMove;
+
+    use super::*;
+    use crate::record::parse_sgf;
+
+    fn rules(id: &str) -> RuleSet {
+        gorules_rules::builtin(id).unwrap()
+    }
+
+    fn dame_parity() -> GameRecord {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/dame-parity.sgf"),
+        )
+        .unwrap();
+        parse_sgf(&text, Some("dame-parity.sgf")).unwrap().remove(0)
+    }
+
+    fn points(v: &DiagramView, names: &str) -> Vec<Point> {
+        let mut ps: Vec<Point> = names
+            .split_whitespace()
+            .map(|n| parse_gtp_point(n, v.size()).unwrap())
+            .collect();
+        ps.sort_by_key(|p| (p.y, p.x));
+        ps
+    }
+
+    fn listed(set: &gorules_board::PointSet) -> Vec<Point> {
+        set.iter().collect()
+    }
+
+    #[test]
+    fn dame_parity_before_the_last_dame_research_2_1() {
+        // After W c4 (move 14), c5 is open: it touches b5 (Black) and d5 (White), so it is
+        // neutral; column a is Black's, column e White's.
+        let record = dame_parity();
+        let v = view(&record, &rules("concord"), &Options::default(), Some(14)).unwrap();
+        assert!(!v.is_final);
+        assert_eq!(
+            listed(&v.territory.counted[0]),
+            points(&v, "A1 A2 A3 A4 A5")
+        );
+        assert_eq!(
+            listed(&v.territory.counted[1]),
+            points(&v, "E1 E2 E3 E4 E5")
+        );
+        assert_eq!(listed(&v.territory.neutral), points(&v, "C5"));
+        assert!(v.scores.is_empty() && v.dead.is_empty() && v.dead_source.is_none());
+        let last = v.last_move.unwrap();
+        assert_eq!((last.number, last.color), (14, Color::White));
+        let text = to_text(&v);
+        let expected = "\
+Dame parity: move 14 of 17 (W C4), rules concord
+   A B C D E
+ 5 x X . O o
+ 4 x X(O)O o
+ 3 x X X O o
+ 2 x X O O o
+ 1 x X X O o
+";
+        assert!(text.starts_with(expected), "{text}");
+        assert!(text.contains("territory B 5, W 5; neutral 1\n"), "{text}");
+    }
+
+    #[test]
+    fn dame_parity_at_the_end() {
+        // Black filled c5; W pass, B pass. Chinese: 13 - 12.
+        let record = dame_parity();
+        let v = view(&record, &rules("chinese"), &Options::default(), None).unwrap();
+        assert!(v.is_final);
+        assert!(v.territory.neutral.is_empty());
+        assert_eq!(v.territory.counted[0].len(), 5);
+        assert_eq!(v.dead_source, Some(DeadSource::None));
+        assert_eq!(v.scores.len(), 1);
+        assert_eq!(v.scores[0].result, "B+1");
+        let text = to_text(&v);
+        assert!(text.contains(" 5 x X X O o\n"), "{text}");
+        assert!(text.contains("(B pass)"), "{text}");
+        assert!(text.contains("area B+1 (B 13, W 12)"), "{text}");
+    }
+
+    /// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
+    const SEKI: &str = "
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        O O O O O X X X X
+        O X X X X O O O X
+        O X . X . O . O X";
+
+    fn seki_record() -> GameRecord {
+        let board = from_diagram(SEKI).unwrap();
+        let mut r = GameRecord::new(board.size());
+        r.komi = Some(0.0);
+        for c in Color::ALL {
+            r.setup.extend(board.stones(c).iter().map(|p| (c, p)));
+        }
+        r.moves = vec![
+            ColoredMove::pass(Color::Black),
+            ColoredMove::pass(Color::White),
+        ];
+        r.move_nodes = vec![1, 2];
+        r
+    }
+
+    #[test]
+    fn seki_eyes_are_marked_only_where_counted_research_2_5() {
+        let record = seki_record();
+        let japanese = view(&record, &rules("japanese"), &Options::default(), None).unwrap();
+        let (c1, g1, e1) = (Point::new(2, 8), Point::new(6, 8), Point::new(4, 8));
+        for c in Color::ALL {
+            let counted = &japanese.territory.counted[c.index()];
+            assert!(!counted.contains(c1) && !counted.contains(g1));
+        }
+        assert_eq!(listed(&japanese.territory.not_counted[0]), [c1]);
+        assert_eq!(listed(&japanese.territory.not_counted[1]), [g1]);
+        assert_eq!(japanese.territory.counted[0].len(), 18);
+        assert_eq!(japanese.territory.counted[1].len(), 24);
+        assert_eq!(listed(&japanese.territory.neutral), [e1]);
+        // SVG: a square per counted point, two (outline over outline) per seki eye.
+        let svg = to_svg(&japanese);
+        let elements = parse_xml(&svg).unwrap();
+        assert_eq!(elements_in(&elements, "territory", "rect"), 18 + 24 + 2 * 2);
+        assert!(svg_legend(&japanese).contains("Hollow squares: seki eyes, not counted."));
+        let text = to_text(&japanese);
+        assert!(text.contains(" 1 O X - X . O - O X\n"), "{text}");
+        assert!(text.contains("seki eyes not counted: B 1, W 1"), "{text}");
+        assert_eq!(japanese.scores[0].result, "W+6");
+
+        let concord = view(&record, &rules("concord"), &Options::default(), None).unwrap();
+        assert!(concord.territory.counted[0].contains(c1));
+        assert!(concord.territory.counted[1].contains(g1));
+        assert_eq!(concord.territory.counted[0].len(), 19);
+        let text = to_text(&concord);
+        assert!(text.contains(" 1 O X x X . O o O X\n"), "{text}");
+        assert!(text.contains(" 9 o o o o O X x x x\n"), "{text}");
+    }
+
+    #[test]
+    fn dead_stones_are_drawn_where_they_stood() {
+        // The fixture's white stone at a4 (SGF ab) is dead in Black's area (TB markup).
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/fixtures/sgf/markup_dead_stone.sgf"),
+        )
+        .unwrap();
+        let record = parse_sgf(&text, Some("markup_dead_stone.sgf"))
+            .unwrap()
+            .remove(0);
+        let a4 = Point::new(0, 1);
+        let v = view(&record, &rules("japanese"), &Options::default(), None).unwrap();
+        assert_eq!(v.dead, vec![(Color::White, a4)]);
+        assert_eq!(v.dead_source, Some(DeadSource::TerritoryMarkup));
+        assert_eq!(v.board.get(a4), None, "removed from the counted position");
+        assert!(v.territory.counted[0].contains(a4));
+        assert_eq!(listed(&v.territory.counted[0]).len(), 10);
+        let t = to_text(&v);
+        assert!(t.contains(" 4 @ x X O o\n"), "{t}");
+        assert!(t.contains("dead B 0, W 1 (TB/TW markup)"), "{t}");
+        // Tromp-Taylor keeps every stone: the white stone is alive, a note says why.
+        let tt = view(&record, &rules("tromp-taylor"), &Options::default(), None).unwrap();
+        assert!(tt.dead.is_empty());
+        assert_eq!(tt.board.get(a4), Some(Color::White));
+        assert!(tt
+            .notes
+            .iter()
+            .any(|n| n.contains("alive under tromp-taylor")));
+        // --dead wins over the markup.
+        let options = Options {
+            dead: Some(vec![]),
+            ..Options::default()
+        };
+        let v = view(&record, &rules("japanese"), &options, None).unwrap();
+        assert!(v.dead.is_empty());
+        assert_eq!(v.dead_source, Some(DeadSource::CommandLine));
+    }
+
+    #[test]
+    fn move_numbers_and_the_last_move_mark() {
+        let record = dame_parity();
+        let e = view(&record, &rules("concord"), &Options::default(), Some(18)).unwrap_err();
+        assert_eq!(
+            e,
+            ViewError::MoveOutOfRange {
+                asked: 18,
+                moves: 17
+            }
+        );
+        assert!(e.to_string().contains("0 (the setup) to 17"));
+        let v = view(&record, &rules("concord"), &Options::default(), Some(0)).unwrap();
+        assert!(v.last_move.is_none());
+        assert!(to_text(&v).starts_with("Dame parity: the setup, rules concord\n"));
+        let v = view(&record, &rules("concord"), &Options::default(), Some(2)).unwrap();
+        assert!(to_text(&v).contains(" 3 . X .(O).\n"));
+        // A last move on the right edge closes its parenthesis after the row.
+        let r = &parse_sgf("(;SZ[3];B[cb])", None).unwrap()[0];
+        let v = view(r, &rules("concord"), &Options::default(), None).unwrap();
+        assert!(to_text(&v).contains(" 2 x x(X)\n"), "{}", to_text(&v));
+        assert!(v.notes.iter().any(|n| n.contains("does not end in passes")));
+    }
+
+    /// An element: its name, its attributes, and its depth in the tree.
+    type Element = (String, Vec<(String, String)>, usize);
+
+    /// A minimal XML well-formedness check: balanced tags, quoted attributes, known entities.
+    /// Returns the elements as (name, attributes, depth) in document order.
+    fn parse_xml(text: &str) -> Result<Vec<Element>, String> {
+        let mut out = Vec::new();
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = text.trim_start();
+        if let Some(r) = rest.strip_prefix("<?xml") {
+            rest = &r[r.find("?>").ok_or("unterminated declaration")? + 2..];
+        }
+        let check_text = |t: &str| -> Result<(), String> {
+            let mut t = t;
+            while let Some(i) = t.find('&') {
+                let end = t[i..].find(';').ok_or("unterminated entity")?;
+                let ent = &t[i + 1..i + end];
+                let ok = ["amp", "lt", "gt", "quot", "apos"].contains(&ent)
+                    || (ent.starts_with('#') && ent.len() > 1);
+                if !ok {
+                    return Err(format!("unknown entity &{ent};"));
+                }
+                t = &t[i + end + 1..];
+            }
+            if t.contains('<') || t.contains('>') {
+                return Err("stray < or >".into());
+            }
+            Ok(())
+        };
+        let mut seen_root = false;
+        while !rest.is_empty() {
+            let Some(lt) = rest.find('<') else {
+                if !rest.trim().is_empty() {
+                    return Err("text after the root".into());
+                }
+                break;
+            };
+            let text_part = &rest[..lt];
+            if stack.is_empty() && !text_part.trim().is_empty() {
+                return Err("text outside the root".into());
+            }
+            check_text(text_part)?;
+            rest = &rest[lt..];
+            let gt = rest.find('>').ok_or("unterminated tag")?;
+            let tag = &rest[1..gt];
+            rest = &rest[gt + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                match stack.pop() {
+                    Some(open) if open == name.trim() => {}
+                    other => return Err(format!("</{name}> closes {other:?}")),
+                }
+                continue;
+            }
+            let self_closing = tag.ends_with('/');
+            let tag = tag.trim_end_matches('/');
+            let name_end = tag.find(char::is_whitespace).unwrap_or(tag.len());
+            let name = &tag[..name_end];
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(format!("bad element name {name:?}"));
+            }
+            if stack.is_empty() && seen_root {
+                return Err("two roots".into());
+            }
+            seen_root = true;
+            let mut attrs = Vec::new();
+            let mut a = tag[name_end..].trim_start();
+            while !a.is_empty() {
+                let eq = a
+                    .find('=')
+                    .ok_or(format!("attribute without value in <{name}>"))?;
+                let key = a[..eq].trim().to_string();
+                let after = &a[eq + 1..];
+                if !after.starts_with('"') {
+                    return Err(format!("unquoted attribute {key}"));
+                }
+                let close = after[1..].find('"').ok_or("unterminated attribute")?;
+                let value = &after[1..1 + close];
+                check_text(value)?;
+                if attrs.iter().any(|(k, _)| *k == key) {
+                    return Err(format!("duplicate attribute {key}"));
+                }
+                attrs.push((key, value.to_string()));
+                a = after[close + 2..].trim_start();
+            }
+            out.push((name.to_string(), attrs, stack.len()));
+            if !self_closing {
+                stack.push(name.to_string());
+            }
+        }
+        if !stack.is_empty() {
+            return Err(format!("unclosed {stack:?}"));
+        }
+        Ok(out)
+    }
+
+    /// The circles inside the `<g class="...">` group of the given class.
+    fn circles_in(elements: &[Element], class: &str) -> usize {
+        elements_in(elements, class, "circle")
+    }
+
+    /// The elements called `element` inside the `<g class="...">` group of the given class.
+    fn elements_in(elements: &[Element], class: &str, element: &str) -> usize {
+        let mut count = 0;
+        let mut inside: Option<usize> = None;
+        for (name, attrs, depth) in elements {
+            if let Some(d) = inside {
+                if *depth <= d {
+                    inside = None;
+                } else if name == element {
+                    count += 1;
+                }
+            }
+            if name == "g" && attrs.iter().any(|(k, v)| k == "class" && v == class) {
+                inside = Some(*depth);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_xml_checker_catches_mistakes() {
+        assert!(parse_xml("<a><b/></a>").is_ok());
+        assert!(parse_xml("<a><b></a>").is_err());
+        assert!(parse_xml("<a x=1/>").is_err());
+        assert!(parse_xml("<a>&nbsp;</a>").is_err());
+        assert!(parse_xml("<a>1 < 2</a>").is_err());
+        assert!(parse_xml("<a/><b/>").is_err());
+    }
+
+    #[test]
+    fn svg_is_well_formed_with_one_circle_per_stone() {
+        let record = dame_parity();
+        let v = view(&record, &rules("concord"), &Options::default(), None).unwrap();
+        let svg = to_svg(&v);
+        let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+        assert_eq!(elements[0].0, "svg");
+        assert!(elements[0].1.iter().any(|(k, _)| k == "viewBox"));
+        assert_eq!(elements[1].0, "title");
+        assert_eq!(circles_in(&elements, "stones"), 15, "8 black + 7 white");
+        assert_eq!(circles_in(&elements, "dead"), 0);
+        // 10 territory squares; no stars on 5x5; last move a pass: no ring.
+        assert_eq!(elements_in(&elements, "territory", "rect"), 10);
+        assert_eq!(circles_in(&elements, "stars"), 0);
+        assert!(!svg.contains("last-move"));
+        for forbidden in [
+            "<script",
+            "<style",
+            "<image",
+            "href",
+            "@import",
+            "<foreignObject",
+        ] {
+            assert!(!svg.contains(forbidden), "{forbidden}");
+        }
+        // 5 letters twice (no I needed), 5 numbers twice.
+        assert_eq!(elements_in(&elements, "coordinates", "text"), 20);
+        assert!(svg.contains(">Dame parity: move 17 of 17 (B pass), rules concord</title>"));
+    }
+
+    #[test]
+    fn svg_of_dead_stones_and_the_last_move() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/fixtures/sgf/markup_dead_stone.sgf"),
+        )
+        .unwrap();
+        let mut record = parse_sgf(&text, None).unwrap().remove(0);
+        record.game_name = Some("<dead> & \"alive\"".into());
+        let v = view(&record, &rules("japanese"), &Options::default(), None).unwrap();
+        let svg = to_svg(&v);
+        let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+        assert_eq!(circles_in(&elements, "dead"), 1);
+        assert_eq!(
+            circles_in(&elements, "stones"),
+            v.board.stones_on_board(Color::Black) as usize
+                + v.board.stones_on_board(Color::White) as usize
+        );
+        assert!(svg.contains("&lt;dead&gt; &amp; &quot;alive&quot;"));
+        // Move 12 (W a4): the ring on the last move.
+        let v = view(&record, &rules("japanese"), &Options::default(), Some(12)).unwrap();
+        assert_eq!(point_name(&v, v.last_point().unwrap()), "A4");
+        let svg = to_svg(&v);
+        parse_xml(&svg).unwrap();
+        assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
+    }
+
+    #[test]
+    fn svg_for_every_size_and_rectangles() {
+        for (w, h) in [
+            (2, 2),
+            (9, 9),
+            (13, 13),
+            (19, 19),
+            (25, 25),
+            (9, 7),
+            (3, 25),
+        ] {
+            let size = Size::new(w, h).unwrap();
+            let mut r = GameRecord::new(size);
+            r.moves = vec![ColoredMove::play(Color::Black, Point::new(0, 0))];
+            r.move_nodes = vec![1];
+            let v = view(&r, &rules("concord"), &Options::default(), None).unwrap();
+            let svg = to_svg(&v);
+            let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+            assert_eq!(circles_in(&elements, "stones"), 1);
+            let stars = match (w, h) {
+                (9, 9) | (13, 13) => 5,
+                (19, 19) => 9,
+                _ => 0,
+            };
+            assert_eq!(circles_in(&elements, "stars"), stars, "{w}x{h}");
+            assert_eq!(
+                elements_in(&elements, "coordinates", "text"),
+                2 * (w + h) as usize,
+                "{w}x{h}"
+            );
+            assert!(!svg.contains(">I<"), "GTP coordinates skip I");
+            if w == 25 {
+                assert!(svg.contains(">Z<") && svg.contains(">25<"));
+            }
+        }
+    }
+}

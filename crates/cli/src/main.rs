@@ -70,6 +70,31 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: FormatArg,
     },
+    /// Draw the board after a move (default: the end of the record) as one ruleset counts it:
+    /// stones, the last move, dead stones and territory, as text or SVG.
+    Diagram {
+        /// The SGF file (the first game of a collection is drawn).
+        game: PathBuf,
+        /// Draw the position after this move (0: the setup; default: the end of the record).
+        #[arg(long = "move", value_name = "N")]
+        move_number: Option<usize>,
+        /// One built-in id or a path to a TOML file.
+        #[arg(long, default_value = "concord")]
+        rules: String,
+        /// Dead stones, GTP points separated by commas (`D4,E5`), instead of the record's
+        /// territory markup.
+        #[arg(long)]
+        dead: Option<String>,
+        /// Komi for the score line, overriding the record's KM and the ruleset's default.
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::diagram::DiagramFormat,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
     /// Regenerate the generated files of docs/ (run from the repository root).
     Docs {
         /// Only check that they are up to date (exit code 1 if not).
@@ -135,6 +160,23 @@ fn main() -> ExitCode {
             jobs,
             format,
         } => commands::compare::run(&paths, &rules, counting, komi, jobs, format),
+        Command::Diagram {
+            game,
+            move_number,
+            rules,
+            dead,
+            komi,
+            format,
+            out,
+        } => commands::diagram::run(&commands::diagram::Request {
+            path: &game,
+            move_number,
+            rules: &rules,
+            dead: dead.as_deref(),
+            komi,
+            format,
+            out: out.as_deref(),
+        }),
         Command::Docs { check, root } => docs::run(check, &root),
     };
     match result {

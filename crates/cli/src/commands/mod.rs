@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
 pub mod compare;
+pub mod diagram;
 pub mod rules;
 pub mod score;

@@ -1,0 +1,76 @@
+//! `gorules diagram GAME.sgf`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use gorules_compare::diagram::{to_svg, to_text, view};
+use gorules_compare::record::read_sgf_file;
+use gorules_compare::replay::Options;
+
+use crate::args;
+
+/// `--format` of `gorules diagram`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DiagramFormat {
+    /// A text diagram with a legend.
+    Text,
+    /// A self-contained SVG picture.
+    Svg,
+}
+
+/// What `gorules diagram` was asked for.
+pub struct Request<'a> {
+    /// The SGF file (its first game is drawn).
+    pub path: &'a Path,
+    /// The move after which to draw (`None`: the end of the record).
+    pub move_number: Option<usize>,
+    /// One built-in id or a TOML path.
+    pub rules: &'a str,
+    /// `--dead`.
+    pub dead: Option<&'a str>,
+    /// `--komi`.
+    pub komi: Option<f64>,
+    /// The output format.
+    pub format: DiagramFormat,
+    /// Where to write (`None`: standard output).
+    pub out: Option<&'a Path>,
+}
+
+/// Draws the first game of the file after the move asked for, as the ruleset counts it.
+pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
+    let spec = req.rules.trim();
+    if spec == "all" || spec.contains(',') {
+        return Err(format!(
+            "--rules {spec}: a diagram shows one ruleset's count: give one built-in id or TOML file"
+        ));
+    }
+    let rules = gorules_rules::load(spec).map_err(|e| e.to_string())?;
+    let komi = args::komi(req.komi)?;
+    let games = read_sgf_file(req.path).map_err(|e| e.to_string())?;
+    let Some(record) = games.first() else {
+        return Err(format!("{}: no game in the file", req.path.display()));
+    };
+    let dead = match req.dead {
+        Some(spec) => Some(args::points(spec, record.size)?),
+        None => None,
+    };
+    let options = Options {
+        komi,
+        dead,
+        ..Options::default()
+    };
+    let v = view(record, &rules, &options, req.move_number)
+        .map_err(|e| format!("{}: {e}", req.path.display()))?;
+    let text = match req.format {
+        DiagramFormat::Text => to_text(&v),
+        DiagramFormat::Svg => to_svg(&v),
+    };
+    match req.out {
+        Some(out) => {
+            std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?
+        }
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -349,6 +349,33 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
         assert_eq!(again.stones_removed(c), b.stones_removed(c));
         assert_eq!(again.stones_on_board(c), b.stones_on_board(c));
     }
+
+    // `clone_from` into a board of another size (its buffers are reused) gives the same board,
+    // which then plays on the same way.
+    let mut copy = Board::new(Size::new(size.height() as u32, 2).unwrap());
+    copy.clone_from(&b);
+    assert_eq!(copy, b);
+    assert_eq!(copy.size(), b.size());
+    assert_eq!(copy.hash(), b.hash());
+    assert_eq!(copy.chains(), b.chains());
+    assert_eq!(
+        copy.empty_points().collect::<Vec<_>>(),
+        b.empty_points().collect::<Vec<_>>()
+    );
+    for c in Color::ALL {
+        assert_eq!(copy.stones_removed(c), b.stones_removed(c));
+        assert_eq!(copy.stones(c), b.stones(c));
+    }
+    for k in 0..b.empty_count().min(3) {
+        let p = b.empty_point(k);
+        let mut x = b.clone();
+        let mut y = copy.clone();
+        assert_eq!(
+            x.play_allowing_suicide(Color::Black, p),
+            y.play_allowing_suicide(Color::Black, p)
+        );
+        assert_eq!((x == y, x.hash()), (true, y.hash()));
+    }
 }
 
 /// Runs `cases` random games on each size.

@@ -79,9 +79,11 @@ impl ChainData {
     #[inline]
     fn in_atari(&self) -> bool {
         // `&` rather than `&&`: no branches to mispredict on random positions.
+        // With at most 4 pseudo-liberties the products fit in 32 bits (4 * 4 * 728^2 <
+        // 2^32); above 4 the first test fails and the wrapped products do not matter.
         (self.libs.wrapping_sub(1) < 4)
-            & (self.libs as u64 * self.lib_sum_sq as u64
-                == self.lib_sum as u64 * self.lib_sum as u64)
+            & ((self.libs as u32).wrapping_mul(self.lib_sum_sq)
+                == self.lib_sum.wrapping_mul(self.lib_sum))
     }
 }
 
@@ -945,15 +947,16 @@ impl Board {
             // border neighbour the update of its pseudo-chain subtracts nothing.
             let h = self.head[n];
             let empty = (h == EMPTY_HEAD) as u32;
+            let e = empty.wrapping_neg();
             data.libs += empty as u16;
-            data.lib_sum += n as u32 * empty;
-            data.lib_sum_sq += (n * n) as u32 * empty;
+            data.lib_sum += n as u32 & e;
+            data.lib_sum_sq += (n * n) as u32 & e;
             let stone = (h > BORDER_HEAD) as u32;
-            let h = h as usize;
-            let ch = &mut self.chains[h];
+            let st = stone.wrapping_neg();
+            let ch = &mut self.chains[h as usize];
             ch.libs -= stone as u16;
-            ch.lib_sum -= i32_ * stone;
-            ch.lib_sum_sq -= ii * stone;
+            ch.lib_sum -= i32_ & st;
+            ch.lib_sum_sq -= ii & st;
         }
         self.chains[i] = data;
         let mut own_mask = 0u32;

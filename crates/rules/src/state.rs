@@ -99,8 +99,13 @@ impl GameState {
             to_move,
             created_by_play_of: None,
         };
-        let mut seen = HashSeen::default();
+        // Room for a typical game (about three moves per point at most before the players
+        // pass), so that play does not spend its time growing the tables.
+        let room = 3 * board.size().area() + 16;
+        let mut seen = HashSeen::with_capacity_and_hasher(room, Default::default());
         seen.insert(first.hash, 1);
+        let mut history = Vec::with_capacity(room + 1);
+        history.push(first);
         GameState {
             seen,
             initial: board.clone(),
@@ -108,8 +113,8 @@ impl GameState {
             komi,
             handicap,
             to_move,
-            moves: Vec::new(),
-            history: vec![first],
+            moves: Vec::with_capacity(room),
+            history,
             prisoners: [Prisoners::default(); 2],
             ko_point: None,
             phase: 0,

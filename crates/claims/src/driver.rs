@@ -1,0 +1,210 @@
+//! Plays one move sequence under every ruleset of a claim at once, the way
+//! [`gorules_compare::replay::replay`] replays a record, and answers the questions a generator
+//! asks: may this stone be played under the chosen legality, may the player pass without
+//! ending the game for some ruleset, may the record end here.
+
+use gorules_board::{Board, Color, Move, Point};
+use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_rules::{Game, GameState, RuleSet, Ruleset, Setup, Status};
+
+use crate::game::FuzzGame;
+
+/// How one ruleset's game went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Track {
+    /// Every move so far was applied.
+    Live,
+    /// The game finished before the record did (an AGA final pass, a forfeit): later moves are
+    /// ignored, as a replay ignores them.
+    Stopped,
+    /// An illegal move was replaced by a pass and a later move no longer fits the position
+    /// (a replay calls this "diverged" and does not score it).
+    Diverged,
+}
+
+/// Every ruleset's game of one move sequence.
+pub struct Driver<'r> {
+    games: Vec<(Game<'r>, Track)>,
+    /// Whether `games` holds only a game under the legality ruleset (the claim names none).
+    legality_only: bool,
+    legality: &'r RuleSet,
+    /// Whether the legality is the default one (positional superko, no suicide), answered
+    /// from the board's preview and the history's hash counts alone.
+    strict: bool,
+    /// The game the position and the player to move are read from: a live one when there is
+    /// one (all live games have the same position).
+    lead: usize,
+    moves: Vec<Move>,
+    passes_in_a_row: u32,
+}
+
+impl<'r> Driver<'r> {
+    /// Games under each of `rulesets` (under `legality` alone if there are none), set up as
+    /// `game` is (its moves are not played).
+    pub fn new(rulesets: &'r [RuleSet], legality: &'r RuleSet, game: &FuzzGame) -> Driver<'r> {
+        let board = game.setup_board();
+        let setup = |b: Board| Setup {
+            board: b,
+            handicap: game.handicap,
+            komi: game.komi,
+            first: game.first(),
+        };
+        let legality_only = rulesets.is_empty();
+        let games = if legality_only {
+            vec![(Game::new(legality, setup(board)), Track::Live)]
+        } else {
+            rulesets
+                .iter()
+                .map(|rs| (Game::new(rs, setup(board.clone())), Track::Live))
+                .collect()
+        };
+        Driver {
+            games,
+            legality_only,
+            legality,
+            strict: legality.ko == KoRule::PositionalSuperko
+                && legality.suicide == SuicideRule::Illegal,
+            lead: 0,
+            moves: Vec::new(),
+            passes_in_a_row: 0,
+        }
+    }
+
+    /// The position.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        self.games[self.lead].0.state().board()
+    }
+
+    /// The game so far (of a live ruleset game).
+    #[inline]
+    pub fn state(&self) -> &GameState {
+        self.games[self.lead].0.state()
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.games[self.lead].0.to_move()
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Passes in a row at the end of the moves.
+    pub fn passes_in_a_row(&self) -> u32 {
+        self.passes_in_a_row
+    }
+
+    fn live(&self) -> impl Iterator<Item = &Game<'r>> {
+        self.games
+            .iter()
+            .filter(|(_, t)| *t == Track::Live)
+            .map(|(g, _)| g)
+    }
+
+    /// Whether some ruleset's end-of-play protocol allows only a pass now (Concord's third
+    /// pass).
+    pub fn pass_required(&self) -> bool {
+        self.live().any(|g| {
+            matches!(
+                g.status(),
+                Status::Playing {
+                    pass_required: Some(_)
+                }
+            )
+        })
+    }
+
+    /// Whether the player to move may play at the empty point `p`: no ruleset requires a pass,
+    /// and the chosen legality (ko and suicide) allows the play.
+    #[inline]
+    pub fn play_ok(&self, p: Point) -> bool {
+        !self.pass_required() && self.legal(p)
+    }
+
+    /// Whether the chosen legality allows the player to move to play at `p` (not asking
+    /// whether some ruleset requires a pass now).
+    #[inline]
+    pub fn legal(&self, p: Point) -> bool {
+        let g = &self.games[self.lead].0;
+        let state = g.state();
+        if self.strict {
+            // Positional superko: the position after the play must be new. A hash never seen is
+            // a new position; a hash seen before is taken as a repetition without rebuilding
+            // the earlier position (a collision would only cost the generator one legal move).
+            return match state.board().preview(g.to_move(), p) {
+                Ok(pv) => pv.suicide == 0 && state.board_occurrences(pv.hash) == 0,
+                Err(_) => false,
+            };
+        }
+        state.board().get(p).is_none()
+            && self
+                .legality
+                .check(state, g.to_move(), Move::Play(p))
+                .is_ok()
+    }
+
+    /// Whether the player to move may pass without that pass finishing the game under some
+    /// ruleset (AGA: White's pass after play ended on Black's pass is White's final pass; a
+    /// record that goes on after it would be cut short).
+    pub fn pass_ok(&self) -> bool {
+        let c = self.to_move();
+        self.live()
+            .all(|g| g.status() != Status::Ended || g.rules().final_pass(g.state()) != Some(c))
+    }
+
+    /// Whether the record may end here: two passes in a row, and no ruleset still requires a
+    /// pass. (Each ruleset adds what its protocol needs when the game is finished: AGA's
+    /// White pass, Ing's four passes.)
+    pub fn can_end(&self) -> bool {
+        self.passes_in_a_row >= 2 && !self.pass_required()
+    }
+
+    /// Plays `mv` for the player to move in every ruleset's game, as a replay would.
+    pub fn apply(&mut self, mv: Move) {
+        let c = self.to_move();
+        for (g, track) in &mut self.games {
+            if *track != Track::Live {
+                continue;
+            }
+            if g.status() == Status::Finished {
+                *track = Track::Stopped;
+                continue;
+            }
+            if g.play(c, mv).is_err() {
+                // The game's position differs from the record's: only after an illegal move
+                // was replaced by a pass (the legality is looser than this ruleset's).
+                *track = Track::Diverged;
+            }
+        }
+        // Read the position from a game that is still live.
+        if self.games[self.lead].1 != Track::Live {
+            if let Some(k) = self.games.iter().position(|(_, t)| *t == Track::Live) {
+                self.lead = k;
+            }
+        }
+        self.moves.push(mv);
+        if mv == Move::Pass {
+            self.passes_in_a_row += 1;
+        } else {
+            self.passes_in_a_row = 0;
+        }
+    }
+
+    /// Whether every game has stopped or diverged (nothing can be played any more).
+    pub fn all_stopped(&self) -> bool {
+        self.games.iter().all(|(_, t)| *t != Track::Live)
+    }
+
+    /// The games, in the order of the rulesets given to [`Driver::new`] (empty if the claim
+    /// names no ruleset), each with how it went.
+    pub fn into_games(self) -> Vec<(Game<'r>, Track)> {
+        if self.legality_only {
+            return Vec::new();
+        }
+        self.games
+    }
+}

@@ -1,0 +1,477 @@
+//! Random games, reproducible from a seed.
+//!
+//! Each game draws its own style from its seed, so that a run covers very different games:
+//!
+//! - a board size from the chosen sizes;
+//! - a handicap in a quarter of the games (1 to 9 stones where the board allows: fixed star
+//!   points when the board has them, otherwise, or at random, free placement) and a komi;
+//! - how often a player passes during play (never, in three games of eight, up to four passes
+//!   in ten moves), and how often the opponent answers a pass with a pass (a streak, which ends
+//!   play);
+//! - after play ends, how often the players dispute and resume instead (up to three times;
+//!   half of the resumptions are "play until all dead stones are captured", after which every
+//!   stone is alive), and whether a resumption opens with a pass when that is safe;
+//! - how often a player fills its own eye;
+//! - which chains are agreed dead at the end: any set of chains in half of the games, only
+//!   chains that look dead (surrounded by the opponent) in the other half (see
+//!   [`GenOptions::plausible_dead`]).
+//!
+//! Moves are uniformly random among the points the player may play: legal under the chosen
+//! legality (by default positional superko and no suicide, the strictest, so that every
+//! ruleset can replay the game) and, unless the game allows it, not an own eye. A player with
+//! no such point passes. Every rule's end-of-play protocol is respected: a pass that one
+//! ruleset requires is made; a pass that would finish the game for one ruleset while the record
+//! goes on is not; the record ends only when two passes in a row ended play and no ruleset
+//! requires another pass. After `3 x points + 20` moves the players pass until play ends.
+
+use gorules_board::handicap::fixed_handicap;
+use gorules_board::{Color, Move, Point, PointSet, Size};
+use gorules_rules::params::{EndOfPlay, KoRule, SuicideRule};
+use gorules_rules::{builtin, RuleSet};
+
+use crate::driver::Driver;
+use crate::game::{sort_points, FuzzGame};
+use crate::rng::Rng;
+
+/// Which moves the generated games may contain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legality {
+    /// The ko rule.
+    pub ko: KoRule,
+    /// The suicide rule.
+    pub suicide: SuicideRule,
+}
+
+impl Default for Legality {
+    /// The strictest: positional superko and no suicide. Every ruleset accepts such games.
+    fn default() -> Legality {
+        Legality {
+            ko: KoRule::PositionalSuperko,
+            suicide: SuicideRule::Illegal,
+        }
+    }
+}
+
+impl Legality {
+    /// A ruleset that answers legality questions with these rules (its other knobs do not
+    /// matter to the generator: two passes end play, no pass is ever required).
+    pub fn ruleset(&self) -> RuleSet {
+        let mut rs = builtin("concord").expect("concord is built in");
+        rs.id = "generator-legality".into();
+        rs.name = "Legality of the generated games".into();
+        rs.ko = self.ko;
+        rs.suicide = self.suicide;
+        rs.end_of_play = EndOfPlay::TwoPasses;
+        rs
+    }
+
+    /// Whether this is the default (strictest) legality.
+    pub fn is_strict(&self) -> bool {
+        *self == Legality::default()
+    }
+}
+
+/// What games to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenOptions {
+    /// Board sizes (square), each from 2 to 25; a game draws one.
+    pub sizes: Vec<u32>,
+    /// The largest handicap (0: even games only).
+    pub max_handicap: u32,
+    /// Which moves are allowed.
+    pub legality: Legality,
+    /// Per mille of the games (among those with agreed-dead stones) in which only chains that
+    /// look dead are agreed dead (see the module documentation); the others may agree on any
+    /// chains. [`crate::run::run`] raises it to 900 for claims with `:playout` scores, which
+    /// only games with capturable dead stones test.
+    pub plausible_dead: u32,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            sizes: (2..=9).collect(),
+            max_handicap: 9,
+            legality: Legality::default(),
+            plausible_dead: 500,
+        }
+    }
+}
+
+/// A game's style, drawn from its seed.
+struct Style {
+    /// Chance of a pass during play, per mille.
+    pass: u32,
+    /// Chance of answering a pass with a pass, per mille.
+    streak: u32,
+    /// Chance of resuming after play ended, per mille.
+    resume: u32,
+    /// Chance of filling an own eye, per mille.
+    eye_fill: u32,
+    /// Chance that a chain is agreed dead, per mille (chains that look dead: at least 500).
+    dead: u32,
+    /// Whether only chains that look dead are agreed dead: chains whose points and liberties
+    /// reach only the opponent's stones through empty points (they can usually be captured by
+    /// play, which the `:playout` scores need). Otherwise any chain may be.
+    plausible: bool,
+}
+
+const MAX_RESUMPTIONS: u32 = 3;
+
+fn pick<T: Copy>(rng: &mut Rng, xs: &[T]) -> T {
+    xs[rng.below(xs.len())]
+}
+
+/// Draws the board, handicap and komi of a game.
+fn draw_setup(opts: &GenOptions, rng: &mut Rng) -> FuzzGame {
+    let n = pick(rng, &opts.sizes);
+    let size = Size::square(n).expect("sizes are checked when the options are made");
+    let area = size.area() as u32;
+    let max = opts.max_handicap.min(9).min(area / 3);
+    let handicap = if max >= 1 && rng.chance(250) {
+        1 + rng.below(max as usize) as u32
+    } else {
+        0
+    };
+    let mut setup = Vec::new();
+    if handicap >= 2 {
+        match fixed_handicap(size, handicap) {
+            Ok(points) if rng.chance(700) => setup = points,
+            _ => {
+                let mut taken = PointSet::empty(size);
+                while setup.len() < handicap as usize {
+                    let p = size.point_at(rng.below(size.area()));
+                    if !taken.contains(p) {
+                        taken.insert(p);
+                        setup.push(p);
+                    }
+                }
+            }
+        }
+        sort_points(&mut setup);
+    }
+    let komi = if handicap >= 2 {
+        pick(rng, &[0.0, 0.5])
+    } else {
+        pick(rng, &[0.0, 0.5, 5.5, 6.5, 7.0, 7.5])
+    };
+    FuzzGame {
+        size,
+        komi,
+        handicap,
+        setup,
+        moves: Vec::new(),
+        dead: Vec::new(),
+    }
+}
+
+fn draw_style(opts: &GenOptions, rng: &mut Rng) -> Style {
+    Style {
+        pass: pick(rng, &[0, 0, 0, 5, 20, 60, 150, 400]),
+        streak: pick(rng, &[0, 100, 300, 600]),
+        resume: pick(rng, &[0, 0, 300, 700]),
+        eye_fill: pick(rng, &[0, 0, 0, 20, 100]),
+        dead: pick(rng, &[0, 100, 300, 600]),
+        plausible: rng.chance(opts.plausible_dead),
+    }
+}
+
+/// The empty points of the position, in an order that only this module decides (so that a
+/// seed gives the same game whatever the board engine's internals), with O(1) removal.
+struct Empties {
+    points: Vec<Point>,
+    /// Index in `points` of each point (by dense index), `u16::MAX` if occupied.
+    pos: Vec<u16>,
+}
+
+impl Empties {
+    fn new(board: &gorules_board::Board) -> Empties {
+        let size = board.size();
+        let mut e = Empties {
+            points: Vec::with_capacity(size.area()),
+            pos: vec![u16::MAX; size.area()],
+        };
+        for p in size.points().filter(|&p| board.get(p).is_none()) {
+            e.insert(size, p);
+        }
+        e
+    }
+
+    fn insert(&mut self, size: Size, p: Point) {
+        self.pos[size.dense_index(p)] = self.points.len() as u16;
+        self.points.push(p);
+    }
+
+    fn remove(&mut self, size: Size, p: Point) {
+        let k = self.pos[size.dense_index(p)] as usize;
+        let last = self.points.pop().expect("the point is empty");
+        if last != p {
+            self.points[k] = last;
+            self.pos[size.dense_index(last)] = k as u16;
+        }
+        self.pos[size.dense_index(p)] = u16::MAX;
+    }
+
+    /// Follows the position after `mv` was played in `driver`.
+    fn update(&mut self, driver: &Driver, mv: Move) {
+        let board = driver.board();
+        let size = board.size();
+        if let Move::Play(p) = mv {
+            if self.pos[size.dense_index(p)] != u16::MAX {
+                self.remove(size, p);
+            }
+            for &q in board.last_removed() {
+                if self.pos[size.dense_index(q)] == u16::MAX {
+                    self.insert(size, q);
+                }
+            }
+        }
+        if self.points.len() != board.empty_count() {
+            // Only if the game read from changed (another ruleset's game diverged).
+            *self = Empties::new(board);
+        }
+    }
+}
+
+/// A random point the player to move may play (not an own eye unless `eyes`), or `None`:
+/// uniform among the acceptable points (draws without replacement from the empty points).
+fn random_play(driver: &Driver, rng: &mut Rng, eyes: bool, empties: &mut Empties) -> Option<Point> {
+    if driver.pass_required() {
+        return None;
+    }
+    let board = driver.board();
+    let size = board.size();
+    let c = driver.to_move();
+    let n = empties.points.len();
+    // Partial Fisher-Yates: points[..tried] have been tried and refused.
+    for tried in 0..n {
+        let k = tried + rng.below(n - tried);
+        let p = empties.points[k];
+        if (eyes || !board.is_eye_like(c, p)) && driver.legal(p) {
+            return Some(p);
+        }
+        let q = empties.points[tried];
+        empties.points.swap(tried, k);
+        empties.pos[size.dense_index(p)] = tried as u16;
+        empties.pos[size.dense_index(q)] = k as u16;
+    }
+    None
+}
+
+/// Draws the agreed-dead stones, chain by chain in row-major order of their first stone, each
+/// with the style's chance. Chains that look dead (their points and liberties reach only the
+/// opponent's stones through empty points) are chosen more often; in a "plausible" style only
+/// those are. Chains are found with bitboard floods.
+fn draw_dead(board: &gorules_board::Board, style: &Style, rng: &mut Rng) -> Vec<Point> {
+    let size = board.size();
+    let black = *board.stones(Color::Black);
+    let white = *board.stones(Color::White);
+    let empty = black.union(&white).complement();
+    let mut left = black.union(&white);
+    let mut dead = PointSet::empty(size);
+    loop {
+        let first = left.iter().next();
+        let Some(p) = first else { break };
+        let (own, opp) = if black.contains(p) {
+            (&black, &white)
+        } else {
+            (&white, &black)
+        };
+        let mut start = PointSet::empty(size);
+        start.insert(p);
+        let chain = start.flood_into(own);
+        // The chain's points and the empty points they reach, and what borders them.
+        let region = chain.flood_into(&chain.union(&empty));
+        let looks_dead = region
+            .dilate()
+            .difference(&region)
+            .difference(opp)
+            .is_empty()
+            && !opp.is_empty();
+        let chance = match (looks_dead, style.plausible) {
+            (true, _) => style.dead.max(500),
+            (false, true) => 0,
+            (false, false) => style.dead,
+        };
+        if rng.chance(chance) {
+            dead = dead.union(&chain);
+        }
+        left = left.difference(&chain);
+    }
+    let mut out: Vec<Point> = dead.iter().collect();
+    sort_points(&mut out);
+    out
+}
+
+/// Generates the game of `seed`, played in `driver`'s rulesets as it goes (the driver is
+/// returned at the end of the record, ready to finish and score). `rulesets` are the claim's,
+/// `legality` the ruleset made by [`Legality::ruleset`].
+pub fn generate<'r>(
+    opts: &GenOptions,
+    seed: u64,
+    rulesets: &'r [RuleSet],
+    legality: &'r RuleSet,
+) -> (FuzzGame, Driver<'r>) {
+    let mut rng = Rng::new(seed);
+    let mut game = draw_setup(opts, &mut rng);
+    let style = draw_style(opts, &mut rng);
+    let mut driver = Driver::new(rulesets, legality, &game);
+    let cap = 3 * game.size.area() + 20;
+    let mut empties = Empties::new(driver.board());
+    let mut resumptions = 0;
+    let mut all_alive = false;
+    loop {
+        if driver.all_stopped() {
+            break;
+        }
+        if driver.pass_required() {
+            driver.apply(Move::Pass);
+            continue;
+        }
+        let plies = driver.moves().len();
+        if driver.can_end() {
+            if plies < cap && resumptions < MAX_RESUMPTIONS && rng.chance(style.resume) {
+                // A dispute: play resumes, usually with a board play (any legal one, eyes
+                // included), sometimes with a pass.
+                let mv = if rng.chance(250) && driver.pass_ok() {
+                    Some(Move::Pass)
+                } else {
+                    random_play(&driver, &mut rng, true, &mut empties).map(Move::Play)
+                };
+                if let Some(mv) = mv {
+                    resumptions += 1;
+                    all_alive |= rng.chance(500);
+                    driver.apply(mv);
+                    empties.update(&driver, mv);
+                    continue;
+                }
+            }
+            break;
+        }
+        let mut mv = Move::Pass;
+        if plies < cap {
+            let pass_chance = if driver.passes_in_a_row() > 0 {
+                style.streak
+            } else {
+                style.pass
+            };
+            if !rng.chance(pass_chance) {
+                let eyes = rng.chance(style.eye_fill);
+                if let Some(p) = random_play(&driver, &mut rng, eyes, &mut empties) {
+                    mv = Move::Play(p);
+                }
+            }
+        }
+        // Before play has ended, a pass never finishes a game (no ruleset owes a final pass).
+        driver.apply(mv);
+        empties.update(&driver, mv);
+    }
+    game.moves = driver.moves().to_vec();
+    if !all_alive && style.dead > 0 {
+        game.dead = draw_dead(driver.board(), &style, &mut rng);
+    }
+    (game, driver)
+}
+
+/// Replays `game`'s moves in `driver`'s rulesets, dropping what the generator would never
+/// have played: a board play on an occupied point or off the board, one the legality forbids,
+/// one where a ruleset requires a pass, and a pass that would finish the game for a ruleset
+/// while the record goes on. Then adds passes until the record may end, and keeps only whole
+/// chains of the final position as dead stones. Returns the normalised game and the driver at
+/// its end. For a generated game this changes nothing.
+pub fn normalize<'r>(
+    game: &FuzzGame,
+    rulesets: &'r [RuleSet],
+    legality: &'r RuleSet,
+) -> (FuzzGame, Driver<'r>) {
+    let mut out = FuzzGame {
+        moves: Vec::new(),
+        ..game.clone()
+    };
+    out.setup.retain(|&p| game.size.contains(p));
+    let mut driver = Driver::new(rulesets, legality, &out);
+    for &mv in &game.moves {
+        if driver.all_stopped() {
+            break;
+        }
+        let keep = match mv {
+            Move::Pass => driver.pass_required() || driver.pass_ok(),
+            Move::Play(p) => game.size.contains(p) && driver.play_ok(p),
+        };
+        if keep {
+            driver.apply(mv);
+        }
+    }
+    let mut guard = 0;
+    while !driver.can_end() && !driver.all_stopped() && guard < 8 {
+        driver.apply(Move::Pass);
+        guard += 1;
+    }
+    out.moves = driver.moves().to_vec();
+    out.dead.retain(|&p| game.size.contains(p));
+    out.normalize_dead();
+    (out, driver)
+}
+
+/// The colour of the player to move after `moves` in `game`.
+pub fn to_move_after(game: &FuzzGame, moves: usize) -> Color {
+    if moves % 2 == 0 {
+        game.first()
+    } else {
+        game.first().opponent()
+    }
+}
+
+/// Parses board sizes: `2..9` or `2..=9` (both inclusive), `9`, or a list such as `5,7,9`
+/// (items may be ranges). Each from 2 to 25; the result is sorted and without repeats.
+pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {
+    let bad = |s: &str| format!("`{s}` is not a board size; write e.g. `2..9`, `9` or `5,7,9`");
+    let mut out = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        if item.is_empty() {
+            return Err(bad(text));
+        }
+        let (a, b) = match item.split_once("..") {
+            Some((a, b)) => {
+                let b = b.strip_prefix('=').unwrap_or(b);
+                (a.trim(), b.trim())
+            }
+            None => (item, item),
+        };
+        let a: u32 = a.parse().map_err(|_| bad(item))?;
+        let b: u32 = b.parse().map_err(|_| bad(item))?;
+        if a > b {
+            return Err(format!("`{item}`: the range is empty"));
+        }
+        for n in a..=b {
+            if !(gorules_board::MIN_SIDE as u32..=gorules_board::MAX_SIDE as u32).contains(&n) {
+                return Err(format!(
+                    "board size {n} is not supported: each side must be from {} to {}",
+                    gorules_board::MIN_SIDE,
+                    gorules_board::MAX_SIDE
+                ));
+            }
+            out.push(n);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_sizes("2..9").unwrap(), (2..=9).collect::<Vec<_>>());
+        assert_eq!(parse_sizes("2..=4").unwrap(), vec![2, 3, 4]);
+        assert_eq!(parse_sizes("9").unwrap(), vec![9]);
+        assert_eq!(parse_sizes("9, 5,7,5").unwrap(), vec![5, 7, 9]);
+        assert!(parse_sizes("1..3").unwrap_err().contains("from 2 to 25"));
+        assert!(parse_sizes("9..2").is_err());
+        assert!(parse_sizes("x").is_err());
+        assert!(parse_sizes("").is_err());
+    }
+}

@@ -1,0 +1,247 @@
+//! Shrinking a counterexample to a small one, by delta debugging over the game.
+//!
+//! A candidate is any change of the game; it is normalised ([`normalize`]: moves that no longer
+//! fit are dropped, passes added so that the record ends properly, dead stones made whole
+//! chains) and kept if the claim still fails on it. In turn, until nothing changes:
+//!
+//! 1. smaller boards (the game's points in the top-left corner, or shifted there);
+//! 2. no handicap, then komi 0;
+//! 3. removing runs of moves, halving the run length down to single moves (ddmin);
+//! 4. no dead stones, then one dead chain fewer at a time.
+//!
+//! The result is 1-minimal for moves: removing any single move makes the claim hold (or makes
+//! the game say nothing about the claim). Candidates are compared by (moves, board points,
+//! dead stones, handicap stones), so every accepted step makes the game strictly smaller and
+//! shrinking ends; it also stops after a bounded number of evaluations.
+
+use gorules_board::{Move, Point, Size};
+use gorules_rules::RuleSet;
+
+use crate::claim::Claim;
+use crate::eval::{evaluate_games, Evaluation};
+use crate::game::FuzzGame;
+use crate::generate::normalize;
+
+/// The most candidates one shrink evaluates.
+pub const MAX_EVALUATIONS: usize = 20_000;
+
+/// A shrunk counterexample.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest failing game found.
+    pub game: FuzzGame,
+    /// The claim evaluated on it (it fails).
+    pub evaluation: Evaluation,
+    /// Candidates evaluated.
+    pub evaluations: usize,
+}
+
+struct Shrinker<'a> {
+    claim: &'a Claim,
+    legality: &'a RuleSet,
+    best: FuzzGame,
+    best_eval: Evaluation,
+    evaluations: usize,
+}
+
+fn measure(g: &FuzzGame) -> (usize, usize, usize, usize) {
+    (g.moves.len(), g.size.area(), g.dead.len(), g.setup.len())
+}
+
+impl Shrinker<'_> {
+    /// Evaluates `candidate`; keeps it if the claim still fails and, once normalised, it is
+    /// smaller (or, when `equal_ok`, not larger: for simplifications such as komi 0).
+    fn try_candidate_with(&mut self, candidate: &FuzzGame, equal_ok: bool) -> bool {
+        if self.evaluations >= MAX_EVALUATIONS {
+            return false;
+        }
+        self.evaluations += 1;
+        let (g, driver) = normalize(candidate, self.claim.rulesets(), self.legality);
+        let (new, old) = (measure(&g), measure(&self.best));
+        if new > old || (new == old && !equal_ok) || g == self.best {
+            return false;
+        }
+        match evaluate_games(self.claim, &g, driver) {
+            Ok(e) if !e.holds() => {
+                self.best = g;
+                self.best_eval = e;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn try_candidate(&mut self, candidate: &FuzzGame) -> bool {
+        self.try_candidate_with(candidate, false)
+    }
+
+    fn shrink_size(&mut self) -> bool {
+        let n = self.best.size.width() as u32;
+        for s in 2..n {
+            let size = Size::square(s).expect("2..25");
+            let shifts = self.shifts(s);
+            for (dx, dy) in shifts {
+                let c = self.moved(size, dx, dy);
+                if self.try_candidate(&c) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Offsets that bring the used part of the board into an `s` x `s` board.
+    fn shifts(&self, s: u32) -> Vec<(i32, i32)> {
+        let pts: Vec<Point> = self
+            .best
+            .moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Play(p) => Some(*p),
+                Move::Pass => None,
+            })
+            .chain(self.best.setup.iter().copied())
+            .collect();
+        let mut out = vec![(0, 0)];
+        if let (Some(minx), Some(miny)) =
+            (pts.iter().map(|p| p.x).min(), pts.iter().map(|p| p.y).min())
+        {
+            out.push((-(minx as i32), -(miny as i32)));
+        }
+        let n = self.best.size.width() as i32;
+        out.push((s as i32 - n, s as i32 - n));
+        out.dedup();
+        out
+    }
+
+    fn moved(&self, size: Size, dx: i32, dy: i32) -> FuzzGame {
+        let shift = |p: Point| -> Option<Point> {
+            let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+            (x >= 0 && y >= 0 && x < size.width() as i32 && y < size.height() as i32)
+                .then(|| Point::new(x as u8, y as u8))
+        };
+        let g = &self.best;
+        let setup: Vec<Point> = g.setup.iter().filter_map(|&p| shift(p)).collect();
+        let (handicap, setup) = if g.handicap >= 2 && setup.len() != g.setup.len() {
+            (0, Vec::new())
+        } else {
+            (g.handicap, setup)
+        };
+        FuzzGame {
+            size,
+            komi: g.komi,
+            handicap,
+            setup,
+            moves: g
+                .moves
+                .iter()
+                .filter_map(|&m| match m {
+                    Move::Pass => Some(Move::Pass),
+                    Move::Play(p) => shift(p).map(Move::Play),
+                })
+                .collect(),
+            dead: g.dead.iter().filter_map(|&p| shift(p)).collect(),
+        }
+    }
+
+    fn shrink_setup(&mut self) -> bool {
+        let mut changed = false;
+        if self.best.handicap > 0 {
+            let c = FuzzGame {
+                handicap: 0,
+                setup: Vec::new(),
+                ..self.best.clone()
+            };
+            changed |= self.try_candidate_with(&c, true);
+        }
+        if self.best.komi != 0.0 {
+            let c = FuzzGame {
+                komi: 0.0,
+                ..self.best.clone()
+            };
+            changed |= self.try_candidate_with(&c, true);
+        }
+        changed
+    }
+
+    fn shrink_moves(&mut self) -> bool {
+        let mut changed = false;
+        let mut chunk = self.best.moves.len().div_ceil(2).max(1);
+        loop {
+            let mut start = 0;
+            while start < self.best.moves.len() {
+                let end = (start + chunk).min(self.best.moves.len());
+                let mut c = self.best.clone();
+                c.moves.drain(start..end);
+                if self.try_candidate(&c) {
+                    changed = true;
+                } else {
+                    start += chunk;
+                }
+                if self.evaluations >= MAX_EVALUATIONS {
+                    return changed;
+                }
+            }
+            if chunk == 1 {
+                break;
+            }
+            chunk = chunk.div_ceil(2);
+        }
+        changed
+    }
+
+    fn shrink_dead(&mut self) -> bool {
+        if self.best.dead.is_empty() {
+            return false;
+        }
+        let c = FuzzGame {
+            dead: Vec::new(),
+            ..self.best.clone()
+        };
+        if self.try_candidate(&c) {
+            return true;
+        }
+        let board = self.best.final_board();
+        let mut changed = false;
+        let mut i = 0;
+        while i < self.best.dead.len() {
+            let p = self.best.dead[i];
+            let chain: Vec<Point> = board.chain_at(p).map(|c| c.stones).unwrap_or_default();
+            let mut c = self.best.clone();
+            c.dead.retain(|q| !chain.contains(q));
+            if self.try_candidate(&c) {
+                changed = true;
+            } else {
+                i += 1;
+            }
+        }
+        changed
+    }
+}
+
+/// Shrinks a game on which `claim` fails (evaluated as `evaluation`) to a small one on which it
+/// still fails. `legality` is the generator's ([`crate::generate::Legality::ruleset`]).
+pub fn shrink(claim: &Claim, legality: &RuleSet, game: FuzzGame, evaluation: Evaluation) -> Shrunk {
+    let mut s = Shrinker {
+        claim,
+        legality,
+        best: game,
+        best_eval: evaluation,
+        evaluations: 0,
+    };
+    loop {
+        let mut changed = false;
+        changed |= s.shrink_size();
+        changed |= s.shrink_setup();
+        changed |= s.shrink_moves();
+        changed |= s.shrink_dead();
+        if !changed || s.evaluations >= MAX_EVALUATIONS {
+            break;
+        }
+    }
+    Shrunk {
+        game: s.best,
+        evaluation: s.best_eval,
+        evaluations: s.evaluations,
+    }
+}

@@ -70,6 +70,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: FormatArg,
     },
+    /// Test an equivalence claim between rulesets on random games; shrink, write and re-check
+    /// counterexamples as SGF (`--list`: the named claims).
+    Fuzz(commands::fuzz::FuzzArgs),
     /// Draw the board after a move (default: the end of the record) as one ruleset counts it:
     /// stones, the last move, dead stones and territory, as text or SVG.
     Diagram {
@@ -160,6 +163,7 @@ fn main() -> ExitCode {
             jobs,
             format,
         } => commands::compare::run(&paths, &rules, counting, komi, jobs, format),
+        Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,
             move_number,

@@ -2,5 +2,6 @@
 
 pub mod compare;
 pub mod diagram;
+pub mod fuzz;
 pub mod rules;
 pub mod score;

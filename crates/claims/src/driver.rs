@@ -25,8 +25,8 @@ pub enum Track {
 /// Every ruleset's game of one move sequence.
 pub struct Driver<'r> {
     games: Vec<(Game<'r>, Track)>,
-    /// Whether `games` holds only a game under the legality ruleset (the claim names none).
-    legality_only: bool,
+    /// Whether `games[0]` is a game under the legality ruleset (not one of the claim's).
+    legality_game: bool,
     legality: &'r RuleSet,
     /// Whether the legality is the default one (positional superko, no suicide), answered
     /// from the board's preview and the history's hash counts alone.
@@ -39,8 +39,10 @@ pub struct Driver<'r> {
 }
 
 impl<'r> Driver<'r> {
-    /// Games under each of `rulesets` (under `legality` alone if there are none), set up as
-    /// `game` is (its moves are not played).
+    /// Games under each of `rulesets`, set up as `game` is (its moves are not played). The
+    /// position is read from a game under `legality` itself when that is looser than the
+    /// default (then some ruleset may replace a move by a pass, and its position is not the
+    /// record's) or when there is no ruleset.
     pub fn new(rulesets: &'r [RuleSet], legality: &'r RuleSet, game: &FuzzGame) -> Driver<'r> {
         let board = game.setup_board();
         let setup = |b: Board| Setup {
@@ -49,21 +51,21 @@ impl<'r> Driver<'r> {
             komi: game.komi,
             first: game.first(),
         };
-        let legality_only = rulesets.is_empty();
-        let games = if legality_only {
-            vec![(Game::new(legality, setup(board)), Track::Live)]
-        } else {
-            rulesets
-                .iter()
-                .map(|rs| (Game::new(rs, setup(board.clone())), Track::Live))
-                .collect()
-        };
+        let strict =
+            legality.ko == KoRule::PositionalSuperko && legality.suicide == SuicideRule::Illegal;
+        let legality_game = !strict || rulesets.is_empty();
+        let mut games = Vec::with_capacity(rulesets.len() + 1);
+        if legality_game {
+            games.push((Game::new(legality, setup(board.clone())), Track::Live));
+        }
+        for rs in rulesets {
+            games.push((Game::new(rs, setup(board.clone())), Track::Live));
+        }
         Driver {
             games,
-            legality_only,
+            legality_game,
             legality,
-            strict: legality.ko == KoRule::PositionalSuperko
-                && legality.suicide == SuicideRule::Illegal,
+            strict,
             lead: 0,
             moves: Vec::new(),
             passes_in_a_row: 0,
@@ -180,7 +182,8 @@ impl<'r> Driver<'r> {
                 *track = Track::Diverged;
             }
         }
-        // Read the position from a game that is still live.
+        // Read the position from a game that is still live (the legality's game, if there is
+        // one, accepts every move).
         if self.games[self.lead].1 != Track::Live {
             if let Some(k) = self.games.iter().position(|(_, t)| *t == Track::Live) {
                 self.lead = k;
@@ -194,6 +197,13 @@ impl<'r> Driver<'r> {
         }
     }
 
+    /// Whether some ruleset's game is over (AGA after White's final pass, which another
+    /// ruleset's protocol may have required, e.g. Concord's third pass; a forfeit): the record
+    /// must end here, since that ruleset would ignore any later move.
+    pub fn any_finished(&self) -> bool {
+        self.live().any(|g| g.status() == Status::Finished)
+    }
+
     /// Whether every game has stopped or diverged (nothing can be played any more).
     pub fn all_stopped(&self) -> bool {
         self.games.iter().all(|(_, t)| *t != Track::Live)
@@ -202,9 +212,10 @@ impl<'r> Driver<'r> {
     /// The games, in the order of the rulesets given to [`Driver::new`] (empty if the claim
     /// names no ruleset), each with how it went.
     pub fn into_games(self) -> Vec<(Game<'r>, Track)> {
-        if self.legality_only {
-            return Vec::new();
+        let mut games = self.games;
+        if self.legality_game {
+            games.remove(0);
         }
-        self.games
+        games
     }
 }

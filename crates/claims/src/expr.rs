@@ -23,7 +23,7 @@
 //! | `abs(x)`, `min(x, y)`, `max(x, y)`, `+`, `-`, `*` | arithmetic |
 //! | `==`, `!=`, `<`, `<=`, `>`, `>=` | comparisons (numbers; `==` and `!=` also winners and truth values) |
 //! | `!`, `&&`, `\|\|`, `=>` (also `not`, `and`, `or`) | logic; `a => b` is "if a then b" |
-//! | `size`, `handicap`, `komi`, `moves`, `plays`, `passes`, `midgame_passes`, `resumptions`, `dead` | facts about the game (see [`Var`]) |
+//! | `size`, `handicap`, `komi`, `moves`, `plays`, `passes`, `midgame_passes`, `resumptions`, `dead`, `white_passed_first`, `black_played_last` | facts about the game (see [`Var`]) |
 //!
 //! Errors name the 1-based column and say what was expected there.
 
@@ -102,11 +102,15 @@ pub enum Var {
     Resumptions,
     /// Stones agreed dead at the end.
     Dead,
+    /// 1 if the game's first pass was White's, else 0.
+    WhitePassedFirst,
+    /// 1 if the last board play of the record was Black's, else 0.
+    BlackPlayedLast,
 }
 
 impl Var {
     /// Every variable with its name.
-    pub const ALL: [(&'static str, Var); 9] = [
+    pub const ALL: [(&'static str, Var); 11] = [
         ("size", Var::Size),
         ("handicap", Var::Handicap),
         ("komi", Var::Komi),
@@ -116,6 +120,8 @@ impl Var {
         ("midgame_passes", Var::MidgamePasses),
         ("resumptions", Var::Resumptions),
         ("dead", Var::Dead),
+        ("white_passed_first", Var::WhitePassedFirst),
+        ("black_played_last", Var::BlackPlayedLast),
     ];
 }
 
@@ -140,6 +146,10 @@ pub struct GameFacts {
     pub resumptions: u32,
     /// Agreed-dead stones.
     pub dead: u32,
+    /// Whether the game's first pass was White's.
+    pub white_passed_first: bool,
+    /// Whether the record's last board play was Black's.
+    pub black_played_last: bool,
 }
 
 impl GameFacts {
@@ -154,6 +164,8 @@ impl GameFacts {
             Var::MidgamePasses => self.midgame_passes as f64,
             Var::Resumptions => self.resumptions as f64,
             Var::Dead => self.dead as f64,
+            Var::WhitePassedFirst => self.white_passed_first as u32 as f64,
+            Var::BlackPlayedLast => self.black_played_last as u32 as f64,
         }
     }
 }

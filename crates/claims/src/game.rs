@@ -174,6 +174,15 @@ impl FuzzGame {
             midgame_passes: passes - final_run,
             resumptions,
             dead: self.dead.len() as u32,
+            white_passed_first: self
+                .colored_moves()
+                .find(|m| m.mv == Move::Pass)
+                .is_some_and(|m| m.color == Color::White),
+            black_played_last: self
+                .colored_moves()
+                .filter(|m| m.mv != Move::Pass)
+                .last()
+                .is_some_and(|m| m.color == Color::Black),
         }
     }
 

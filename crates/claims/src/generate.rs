@@ -22,7 +22,9 @@
 //! no such point passes. Every rule's end-of-play protocol is respected: a pass that one
 //! ruleset requires is made; a pass that would finish the game for one ruleset while the record
 //! goes on is not; the record ends only when two passes in a row ended play and no ruleset
-//! requires another pass. After `3 x points + 20` moves the players pass until play ends.
+//! requires another pass, and it ends there if a pass one ruleset required finished the game
+//! for another (Concord's third pass that is also AGA's final White pass). After
+//! `3 x points + 20` moves the players pass until play ends.
 
 use gorules_board::handicap::fixed_handicap;
 use gorules_board::{Color, Move, Point, PointSet, Size};
@@ -330,7 +332,12 @@ pub fn generate<'r>(
         }
         let plies = driver.moves().len();
         if driver.can_end() {
-            if plies < cap && resumptions < MAX_RESUMPTIONS && rng.chance(style.resume) {
+            let may_resume = !driver.any_finished();
+            if may_resume
+                && plies < cap
+                && resumptions < MAX_RESUMPTIONS
+                && rng.chance(style.resume)
+            {
                 // A dispute: play resumes, usually with a board play (any legal one, eyes
                 // included), sometimes with a pass.
                 let mv = if rng.chance(250) && driver.pass_ok() {
@@ -391,7 +398,7 @@ pub fn normalize<'r>(
     out.setup.retain(|&p| game.size.contains(p));
     let mut driver = Driver::new(rulesets, legality, &out);
     for &mv in &game.moves {
-        if driver.all_stopped() {
+        if driver.all_stopped() || driver.any_finished() {
             break;
         }
         let keep = match mv {

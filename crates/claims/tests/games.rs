@@ -1,0 +1,163 @@
+//! The fuzzer's own machinery: the fast evaluation agrees with replaying the record as
+//! `gorules score` does, generated games are already normal, runs do not depend on the number
+//! of threads, and the games are varied (passes during play, resumptions, handicaps, captures,
+//! dead stones, Concord's third pass).
+
+use gorules_board::Move;
+use gorules_claims::eval::{evaluate_games, evaluate_record};
+use gorules_claims::game::FuzzGame;
+use gorules_claims::generate::{generate, normalize, GenOptions, Legality};
+use gorules_claims::rng::game_seed;
+use gorules_claims::run::run_one;
+use gorules_claims::{run, Claim, RunOptions};
+use gorules_compare::record::{parse_sgf, to_sgf};
+use gorules_rules::params::{KoRule, SuicideRule};
+
+const CLAIMS: [&str; 8] = [
+    "concord-area-territory",
+    "japanese-chinese-within-one",
+    "play-settles-disputes",
+    "play-settles-disputes-japanese",
+    "taiwan-concord-area",
+    "two-button-concord-territory",
+    "concord-two-passes",
+    "winner(aga:area) == winner(new-zealand:area) && ing:area - tromp-taylor:area >= -100 && british:territory == korean:territory",
+];
+
+/// The record as SGF text, read back.
+fn through_sgf(g: &FuzzGame) -> gorules_compare::record::GameRecord {
+    parse_sgf(&to_sgf(&g.to_record()), None).unwrap().remove(0)
+}
+
+#[test]
+fn fast_evaluation_agrees_with_replaying_the_record() {
+    for (k, text) in CLAIMS.iter().enumerate() {
+        let claim = Claim::from_text(text).unwrap();
+        for legality in [
+            Legality::default(),
+            Legality {
+                ko: KoRule::Simple,
+                suicide: SuicideRule::All,
+            },
+        ] {
+            let gen = GenOptions {
+                legality,
+                ..GenOptions::default()
+            };
+            let legal = gen.legality.ruleset();
+            let (mut scored, mut skipped) = (0, 0);
+            for i in 0..400 {
+                let (g, fast) = run_one(&claim, &gen, &legal, k as u64, i);
+                let slow = evaluate_record(&claim, &through_sgf(&g));
+                match (fast, slow) {
+                    (Ok(f), Ok(s)) => {
+                        assert_eq!(f, s, "{text}, game {i}: {g:?}");
+                        scored += 1;
+                    }
+                    (Err(_), Err(_)) => skipped += 1,
+                    (f, s) => panic!("{text}, game {i}: fast {f:?}, replayed {s:?}: {g:?}"),
+                }
+            }
+            eprintln!("{text} ({legality:?}): {scored} agree, {skipped} skipped by both");
+            // Looser games often hold a move some ruleset replaces by a pass, after which the
+            // record no longer fits its position (skipped by both ways of evaluating).
+            assert!(
+                scored > if legality.is_strict() { 250 } else { 40 },
+                "{scored}"
+            );
+        }
+    }
+}
+
+#[test]
+fn generated_games_are_normal_and_round_trip_through_sgf() {
+    let claim = Claim::from_text("taiwan:area == concord:area && aga:area == ing:area").unwrap();
+    let gen = GenOptions::default();
+    let legal = gen.legality.ruleset();
+    for i in 0..1_000 {
+        let (g, _) = generate(&gen, game_seed(5, i), claim.rulesets(), &legal);
+        let (n, _) = normalize(&g, claim.rulesets(), &legal);
+        assert_eq!(n, g, "game {i}");
+        assert_eq!(
+            FuzzGame::from_record(&through_sgf(&g)).unwrap(),
+            g,
+            "game {i}"
+        );
+        assert!(g.moves.len() >= 2 && g.moves[g.moves.len() - 2..] == [Move::Pass, Move::Pass]);
+    }
+}
+
+#[test]
+fn a_run_does_not_depend_on_the_number_of_threads() {
+    let claim = Claim::from_text("japanese-chinese-within-one").unwrap();
+    let opts = |jobs| RunOptions {
+        games: 1_500,
+        seed: 99,
+        jobs,
+        max_counterexamples: 2,
+        ..RunOptions::default()
+    };
+    let mut a = run(&claim, &opts(1), &|_| {});
+    let mut b = run(&claim, &opts(2), &|_| {});
+    a.seconds = 0.0;
+    b.seconds = 0.0;
+    assert_eq!(a, b);
+    assert_eq!(a.counterexamples.len(), 2);
+}
+
+#[test]
+fn generated_games_are_varied() {
+    let claim = Claim::from_text("concord-area-territory").unwrap();
+    let gen = GenOptions::default();
+    let legal = gen.legality.ruleset();
+    let n = 3_000;
+    let (mut midgame, mut resumed, mut handicap, mut fixed, mut dead, mut captures, mut third) =
+        (0, 0, 0, 0, 0, 0, 0);
+    let mut sizes = [0; 10];
+    for i in 0..n {
+        let (g, driver) = generate(&gen, game_seed(1, i), claim.rulesets(), &legal);
+        let f = g.facts();
+        sizes[f.size as usize] += 1;
+        midgame += (f.midgame_passes > 0) as u32;
+        resumed += (f.resumptions > 0) as u32;
+        handicap += (g.handicap > 0) as u32;
+        if let Ok(mut points) = gorules_board::handicap::fixed_handicap(g.size, g.handicap) {
+            points.sort_by_key(|p| (p.y, p.x));
+            fixed += (points == g.setup) as u32;
+        }
+        dead += (!g.dead.is_empty()) as u32;
+        let board = g.final_board();
+        let on_board = board.stones_on_board(gorules_board::Color::Black)
+            + board.stones_on_board(gorules_board::Color::White);
+        captures += (f.plays as usize + g.setup.len() > on_board as usize) as u32;
+        // Concord's third pass: the record ends in three passes.
+        let m = &g.moves;
+        third += (m.len() >= 3 && m[m.len() - 3..].iter().all(|x| *x == Move::Pass)) as u32;
+        drop(driver);
+    }
+    eprintln!(
+        "{n} games: sizes {sizes:?}, passes during play {midgame}, resumptions {resumed}, \
+         handicap {handicap} (fixed {fixed}), dead stones {dead}, captures {captures}, \
+         three final passes {third}"
+    );
+    for s in 2..=9 {
+        assert!(sizes[s] > 250, "{sizes:?}");
+    }
+    assert!(midgame > n as u32 / 4 && resumed > n as u32 / 10);
+    assert!(handicap > n as u32 / 8 && fixed > 50);
+    assert!(dead > n as u32 / 5 && captures > n as u32 / 2 && third > 50);
+}
+
+#[test]
+fn evaluate_games_matches_run_one() {
+    // run_one is generate + evaluate_games.
+    let claim = Claim::from_text("concord-area-territory").unwrap();
+    let gen = GenOptions::default();
+    let legal = gen.legality.ruleset();
+    for i in 0..50 {
+        let (g, d) = generate(&gen, game_seed(3, i), claim.rulesets(), &legal);
+        let e = evaluate_games(&claim, &g, d).unwrap();
+        let (g2, e2) = run_one(&claim, &gen, &legal, 3, i);
+        assert_eq!((g, e), (g2, e2.unwrap()));
+    }
+}

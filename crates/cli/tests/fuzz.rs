@@ -1,0 +1,195 @@
+//! `gorules fuzz` end to end: the list of named claims, a claim that holds (JSON), a claim
+//! that fails (an SGF counterexample in the --out directory, which `gorules score` replays),
+//! and bad claims (exit code 2, the column and what was expected).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gorules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs")
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gorules-fuzz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn list_shows_the_named_claims() {
+    let o = gorules(&["fuzz", "--list"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for name in [
+        "concord-area-territory",
+        "aga-area-territory",
+        "play-settles-disputes",
+        "taiwan-concord-area",
+        "two-button-concord-territory",
+        "concord-two-passes",
+        "japanese-chinese-within-one",
+    ] {
+        assert!(out.contains(name), "{name} missing:\n{out}");
+    }
+    assert!(out.contains("concord:area == concord:territory"));
+    let o = gorules(&["fuzz", "--list", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let first = &v.as_array().unwrap()[0];
+    assert_eq!(first["name"], "concord-area-territory");
+    assert_eq!(first["expected"], "holds");
+}
+
+#[test]
+fn a_holding_claim_in_json() {
+    let dir = temp_dir("holds");
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "concord-area-territory",
+        "--games",
+        "2000",
+        "--seed",
+        "5",
+        "--sizes",
+        "2..7",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["claim"], "concord:area == concord:territory");
+    assert_eq!(v["name"], "concord-area-territory");
+    assert_eq!(v["games"], 2000);
+    assert_eq!(v["seed"], 5);
+    assert_eq!(v["holds"], true);
+    assert_eq!(v["sizes"], serde_json::json!([2, 3, 4, 5, 6, 7]));
+    assert_eq!(v["counterexamples"], serde_json::json!([]));
+    assert!(!dir.exists(), "nothing written when the claim holds");
+}
+
+#[test]
+fn a_failing_claim_writes_an_sgf_that_score_replays() {
+    let dir = temp_dir("fails");
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "abs(japanese:territory - chinese:area) <= 1",
+        "--games",
+        "500",
+        "--counterexamples",
+        "1",
+        "--format",
+        "json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["holds"], false);
+    assert!(v["failures"].as_u64().unwrap() > 0);
+    let c = &v["counterexamples"][0];
+    assert_eq!(c["rechecked"], true);
+    assert_eq!(c["left"]["expr"], "abs(japanese:territory - chinese:area)");
+    assert!(c["left"]["value"].as_f64().unwrap() > 1.0);
+    assert_eq!(c["right"]["expr"], "1");
+    assert_eq!(c["right"]["value"], 1.0);
+    let sgf = PathBuf::from(c["sgf"].as_str().unwrap());
+    assert!(sgf.starts_with(&dir));
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert!(text.contains("claim: abs(japanese:territory - chinese:area) <= 1"));
+    assert!(text.contains("japanese:territory: Black"));
+    assert!(text.contains("seed: run 0"));
+
+    // `gorules score` replays the counterexample to the same two scores.
+    let o = gorules(&[
+        "score",
+        sgf.to_str().unwrap(),
+        "--rules",
+        "japanese,chinese",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let margin = |id: &str| {
+        s["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["ruleset"] == id)
+            .unwrap()["scores"][0]["margin"]
+            .as_f64()
+            .unwrap()
+    };
+    let diff = (margin("japanese") - margin("chinese")).abs();
+    assert_eq!(diff, c["left"]["value"].as_f64().unwrap());
+
+    // The text report names the file and the values.
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "japanese-chinese-within-one",
+        "--games",
+        "300",
+        "--counterexamples",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("FAILS in"), "{out}");
+    assert!(out.contains("re-checked by replaying it"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_claims_and_options_are_refused_with_exit_code_2() {
+    let o = gorules(&["fuzz", "--claim", "concord:area == concord:teritory"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("column 25"), "{err}");
+    assert!(err.contains("expected `area` or `territory`"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let o = gorules(&["fuzz", "--claim", "nosuch:area == concord:area"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot load the ruleset `nosuch`"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "concord-area-territory",
+        "--sizes",
+        "1..5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--sizes"), "{}", stderr(&o));
+
+    let o = gorules(&["fuzz"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -34,6 +34,10 @@ pub fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         (PathBuf::from("docs/rulesets.md"), rulesets_md()),
         (PathBuf::from("docs/differences.md"), differences),
         (PathBuf::from("docs/rules-model.md"), rules_model_md(root)?),
+        (
+            PathBuf::from("docs/architecture.md"),
+            architecture_md(root)?,
+        ),
     ];
     files.extend(images);
     Ok(files)
@@ -281,4 +285,150 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// The part of docs/architecture.md that is prose, not read from the manifests.
+const DATA_FLOW: &str = r#"## From an SGF file to a score table
+
+1. **Read.** `record::read_sgf_file` reads bytes (UTF-8, else Latin-1), lets `sgf-parse` build
+   the game trees, and turns each into a `GameRecord`: size, komi, handicap, setup stones, the
+   main line's moves, `RU`, `RE`, names, the final node's territory markup. Errors name the
+   file, line, column, node and move.
+2. **Choose rulesets.** `gorules_rules::load` takes a built-in id or a TOML path; a TOML file
+   is parsed into a `RuleSet` (one value per knob), validated, and refused with file, line and
+   column when it is wrong or contradictory.
+3. **Replay.** For each ruleset, `replay::replay` builds a `Game` from the setup (handicap
+   stones, first player, komi from `--komi`, the record or the ruleset) and plays each record
+   move. The game asks its `Ruleset` whether the move is legal (ko or superko from the hashes
+   in `GameState`, suicide), handles an illegal move as the ruleset says (a pass, or a loss),
+   and after each move asks where the end-of-play protocol stands (continue, a pass required,
+   play ended). A move after the end resumes play (a dispute).
+4. **Finish.** If the record ended in passes, `Game::finish` adds the passes the protocol still
+   needs (Concord's third pass, AGA's White pass, Ing's four passes) and settles the dead
+   stones (from `--dead` or the markup) when the ruleset allows an agreement. A record that
+   stopped otherwise is unfinished and scored only on request.
+5. **Score.** `Ruleset::score` counts, for each counting method the ruleset allows, every part
+   of both totals: territory (seki eyes left out where the rules say so), stones on the board,
+   captures, dead stones, suicided stones, pass stones, komi, handicap compensation and
+   bonuses; the margin and an SGF-style result.
+6. **Explain.** `report::compare_game` collects the per-ruleset reports; `explain::reasons`
+   names the parts that move the margin between two scores ("pass stones +1 B").
+7. **Render.** `render` writes the report as an aligned table, Markdown, CSV or JSON (the
+   contract in [json.md](json.md)). `corpus` does the same for many files on a thread pool,
+   keeping input order so the output does not depend on `--jobs`, and summarises each pair of
+   scores.
+
+## Where a rule lives
+
+Every rule difference is a named knob in `crates/rules/src/params.rs`, documented once in
+`crates/rules/src/knob_docs.rs` (the source of [rules-model.md](rules-model.md) and
+[rulesets.md](rulesets.md)). The generic `RuleSet` implementation of the `Ruleset` trait in
+`crates/rules/src/ruleset.rs` reads the knobs; a ruleset that TOML cannot express can implement
+the trait in Rust and run through the same `Game`.
+"#;
+
+fn read_toml(path: &Path) -> Result<toml::Table, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.parse::<toml::Table>()
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The first `//!` line of a module: what it is for.
+fn module_summary(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with("//!"))?;
+    Some(line.trim_start_matches("//!").trim().to_string())
+}
+
+/// docs/architecture.md: the crates with their jobs and dependencies (read from the
+/// manifests), their modules (read from the modules' own first doc line), and the data flow.
+fn architecture_md(root: &Path) -> Result<String, String> {
+    let workspace = read_toml(&root.join("Cargo.toml"))?;
+    let members: Vec<String> = workspace
+        .get("workspace")
+        .and_then(|w| w.get("members"))
+        .and_then(|m| m.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out = String::from(HEADER);
+    out.push_str("# Architecture\n\n");
+    out.push_str(
+        "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
+         one way: board <- rules <- compare <- claims <- cli. This page is generated from the \
+         crates' manifests and their modules' own documentation.\n\n",
+    );
+    let mut rows = Vec::new();
+    let mut modules = String::new();
+    for member in &members {
+        let manifest = read_toml(&root.join(member).join("Cargo.toml"))?;
+        let package = manifest.get("package");
+        let field = |k: &str| {
+            package
+                .and_then(|p| p.get(k))
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_string()
+        };
+        let name = field("name");
+        let mut deps: Vec<String> = manifest
+            .get("dependencies")
+            .and_then(|d| d.as_table())
+            .map(|t| {
+                t.keys()
+                    .filter(|k| k.starts_with("gorules-"))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        deps.sort();
+        rows.push(vec![
+            format!("`{member}`"),
+            format!("`{name}`"),
+            field("description"),
+            if deps.is_empty() {
+                "-".to_string()
+            } else {
+                deps.join(", ")
+            },
+        ]);
+        let src = root.join(member).join("src");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&src)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.sort();
+        let mut lines = Vec::new();
+        for f in files {
+            let (label, doc_file) = if f.is_dir() {
+                (f.file_name(), f.join("mod.rs"))
+            } else if f.extension().is_some_and(|e| e == "rs") {
+                (f.file_stem(), f.clone())
+            } else {
+                continue;
+            };
+            let label = label.and_then(|l| l.to_str()).unwrap_or("").to_string();
+            if label == "lib" {
+                // The crate's own summary is its description, above.
+                continue;
+            }
+            if let Some(summary) = module_summary(&doc_file) {
+                lines.push(format!("- `{label}`: {summary}"));
+            }
+        }
+        if !lines.is_empty() {
+            modules.push_str(&format!("### {name}\n\n{}\n\n", lines.join("\n")));
+        }
+    }
+    let header: Vec<String> = ["path", "crate", "job", "depends on"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    out.push_str(&md_table(&header, &rows));
+    out.push_str("\n## Modules\n\n");
+    out.push_str(&modules);
+    out.push_str(DATA_FLOW);
+    Ok(out)
 }

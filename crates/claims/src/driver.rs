@@ -55,11 +55,20 @@ impl<'r> Driver<'r> {
             legality.ko == KoRule::PositionalSuperko && legality.suicide == SuicideRule::Illegal;
         let legality_game = !strict || rulesets.is_empty();
         let mut games = Vec::with_capacity(rulesets.len() + 1);
-        if legality_game {
-            games.push((Game::new(legality, setup(board.clone())), Track::Live));
-        }
-        for rs in rulesets {
-            games.push((Game::new(rs, setup(board.clone())), Track::Live));
+        let all = legality_game
+            .then_some(legality)
+            .into_iter()
+            .chain(rulesets.iter());
+        let n = rulesets.len() + legality_game as usize;
+        let mut board = Some(board);
+        for (k, rs) in all.enumerate() {
+            // The last game takes the board itself.
+            let b = if k + 1 == n {
+                board.take().expect("one board per game")
+            } else {
+                board.clone().expect("one board per game")
+            };
+            games.push((Game::new(rs, setup(b)), Track::Live));
         }
         Driver {
             games,
@@ -67,7 +76,7 @@ impl<'r> Driver<'r> {
             legality,
             strict,
             lead: 0,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
         }
     }

@@ -16,7 +16,7 @@ use gorules_rules::{Counting, Game, RuleSet, Score};
 
 use crate::claim::Claim;
 use crate::driver::{Driver, Track};
-use crate::expr::{ScoreValue, Witness};
+use crate::expr::{GameFacts, ScoreValue, Witness};
 use crate::game::FuzzGame;
 use crate::playout::{play_out, PlayoutError};
 
@@ -118,7 +118,12 @@ pub fn evaluate_games(claim: &Claim, fg: &FuzzGame, driver: Driver) -> Result<Ev
         };
         scores.push(v);
     }
-    let verdict = claim.expr().eval(&scores, &fg.facts());
+    let facts = if claim.expr().uses_facts() {
+        fg.facts()
+    } else {
+        GameFacts::default()
+    };
+    let verdict = claim.expr().eval(&scores, &facts);
     Ok(Evaluation { scores, verdict })
 }
 

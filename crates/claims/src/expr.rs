@@ -392,6 +392,28 @@ impl Expr {
         &self.refs
     }
 
+    /// Whether the claim reads game facts ([`Var`]s); when it does not, [`Expr::eval`] may be
+    /// given default facts.
+    pub fn uses_facts(&self) -> bool {
+        fn walk(n: &Node) -> bool {
+            match &n.kind {
+                Kind::Var(_) => true,
+                Kind::Num(_) | Kind::WinnerLit(_) | Kind::Score(..) => false,
+                Kind::Neg(a) | Kind::Abs(a) | Kind::Sign(a) | Kind::Not(a) => walk(a),
+                Kind::Min(a, b)
+                | Kind::Max(a, b)
+                | Kind::Add(a, b)
+                | Kind::Sub(a, b)
+                | Kind::Mul(a, b)
+                | Kind::Cmp(_, a, b)
+                | Kind::And(a, b)
+                | Kind::Or(a, b)
+                | Kind::Implies(a, b) => walk(a) || walk(b),
+            }
+        }
+        walk(&self.root)
+    }
+
     /// The 1-based column of a byte offset in the claim text.
     pub fn column(&self, offset: usize) -> usize {
         column_of(&self.text, offset)

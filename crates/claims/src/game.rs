@@ -55,6 +55,9 @@ impl FuzzGame {
 
     /// The board with the handicap stones.
     pub fn setup_board(&self) -> Board {
+        if self.setup.is_empty() {
+            return Board::new(self.size);
+        }
         Board::with_stones(self.size, self.setup.iter().map(|&p| (Color::Black, p)))
             .expect("handicap stones are placed on distinct points with liberties")
     }

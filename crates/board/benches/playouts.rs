@@ -483,29 +483,34 @@ fn bench_scoring(c: &mut Criterion) {
     group.finish();
 }
 
-/// Before the criterion runs: both engines timed in turns on the same batches, keeping each
-/// engine's best batch. Criterion times one engine after the other; on a machine shared with
+/// Before the criterion runs: both engines timed in turns on the same batches (each going
+/// first in half of the rounds), keeping each engine's best batch. Criterion times one engine after the other; on a machine shared with
 /// other work, load that comes and goes can favour either one, while the best of many
 /// interleaved batches is close to what each engine does undisturbed.
 fn interleaved_summary() {
-    const ROUNDS: usize = 30;
+    const ROUNDS: usize = 40;
     for n in [9u32, 19] {
         let mut buf = Candidates::new();
         let mut a = Gorules::new(n);
         let mut b = BoardGame::new(n as u8);
         let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
         let mut plies = 0;
-        for _ in 0..ROUNDS {
-            let t = Instant::now();
-            plies = run_batch(&mut a, seeds(n), &mut buf);
-            best_a = best_a.min(t.elapsed().as_secs_f64());
-            let t = Instant::now();
-            run_batch(&mut b, seeds(n), &mut buf);
-            best_b = best_b.min(t.elapsed().as_secs_f64());
+        for round in 0..ROUNDS {
+            // Each engine goes first in half of the rounds.
+            for first in [round % 2 == 0, round % 2 == 1] {
+                let t = Instant::now();
+                if first {
+                    plies = run_batch(&mut a, seeds(n), &mut buf);
+                    best_a = best_a.min(t.elapsed().as_secs_f64());
+                } else {
+                    run_batch(&mut b, seeds(n), &mut buf);
+                    best_b = best_b.min(t.elapsed().as_secs_f64());
+                }
+            }
         }
         let (ra, rb) = (plies as f64 / best_a, plies as f64 / best_b);
         eprintln!(
-            "{n}x{n} interleaved, best of {ROUNDS} batches: gorules-board {:.2} M plies/s, \
+            "{n}x{n} interleaved, best of {ROUNDS} batches each: gorules-board {:.2} M plies/s, \
              board-game {:.2} M plies/s, ratio {:.2}",
             ra / 1e6,
             rb / 1e6,

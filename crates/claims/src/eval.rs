@@ -9,10 +9,9 @@
 
 use std::fmt;
 
-use gorules_board::Color;
 use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{replay, Options, ScoreReport};
-use gorules_rules::{Counting, Game, RuleSet, Score};
+use gorules_rules::{ColorName, Counting, Game, Outcome, RuleSet, Score};
 
 use crate::claim::Claim;
 use crate::driver::{Driver, Track};
@@ -70,18 +69,27 @@ fn value_of_score(s: &Score) -> ScoreValue {
         margin: s.margin,
         black: s.black.total,
         white: s.white.total,
-        winner: s.outcome.winner(),
-        result: s.result(),
+        outcome: s.outcome,
     }
 }
 
+/// A replay report's score; its outcome is read back from the SGF-style result.
 fn value_of_report(s: &ScoreReport) -> ScoreValue {
+    let outcome = match s.result.as_str() {
+        "Void" => Outcome::NoResult,
+        "B+F" => Outcome::Forfeit {
+            winner: ColorName::Black,
+        },
+        "W+F" => Outcome::Forfeit {
+            winner: ColorName::White,
+        },
+        _ => Outcome::Points { margin: s.margin },
+    };
     ScoreValue {
         margin: s.margin,
         black: s.black,
         white: s.white,
-        winner: s.winner(),
-        result: s.result.clone(),
+        outcome,
     }
 }
 
@@ -218,13 +226,4 @@ pub fn evaluate_record(claim: &Claim, record: &GameRecord) -> Result<Evaluation,
     }
     let verdict = claim.expr().eval(&scores, &fg.facts());
     Ok(Evaluation { scores, verdict })
-}
-
-/// `B+1`-style text of a winner, for messages.
-pub fn winner_word(w: Option<Color>) -> &'static str {
-    match w {
-        Some(Color::Black) => "black",
-        Some(Color::White) => "white",
-        None => "draw",
-    }
 }

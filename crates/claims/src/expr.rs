@@ -30,7 +30,7 @@
 use std::fmt;
 
 use gorules_board::Color;
-use gorules_rules::{format_points, Counting};
+use gorules_rules::{format_points, Counting, Outcome};
 
 /// A claim text that could not be parsed or checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,10 +179,20 @@ pub struct ScoreValue {
     pub black: f64,
     /// White's total.
     pub white: f64,
+    /// How the game ended: on points, by forfeit, or without result.
+    pub outcome: Outcome,
+}
+
+impl ScoreValue {
     /// The winner (`None`: a draw or no result).
-    pub winner: Option<Color>,
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome.winner()
+    }
+
     /// The result, SGF style (`B+1`, `W+0.5`, `0`, `Void`, `B+F`).
-    pub result: String,
+    pub fn result(&self) -> String {
+        self.outcome.result()
+    }
 }
 
 /// A value of a sub-expression.
@@ -1074,7 +1084,7 @@ impl Ctx<'_> {
                     Field::Margin => Value::Num(s.margin),
                     Field::Black => Value::Num(s.black),
                     Field::White => Value::Num(s.white),
-                    Field::Winner => Value::Winner(s.winner),
+                    Field::Winner => Value::Winner(s.winner()),
                 }
             }
             Kind::Var(v) => Value::Num(self.facts.get(*v)),
@@ -1161,14 +1171,7 @@ mod tests {
             margin,
             black: margin.max(0.0),
             white: (-margin).max(0.0),
-            winner: if margin > 0.0 {
-                Some(Color::Black)
-            } else if margin < 0.0 {
-                Some(Color::White)
-            } else {
-                None
-            },
-            result: String::new(),
+            outcome: Outcome::Points { margin },
         }
     }
 

@@ -275,7 +275,7 @@ fn score_lines(claim: &Claim, scores: &[ScoreValue]) -> Vec<ScoreLine> {
             black: v.black,
             white: v.white,
             margin: v.margin,
-            result: v.result.clone(),
+            result: v.result(),
         })
         .collect()
 }

@@ -120,8 +120,7 @@ proptest! {
                 margin: i as f64 - 1.5,
                 black: i as f64,
                 white: 1.5,
-                winner: None,
-                result: String::new(),
+                outcome: gorules_rules::Outcome::Points { margin: i as f64 - 1.5 },
             })
             .collect();
         let _ = c.expr().eval(&values, &GameFacts::default());

@@ -147,13 +147,23 @@ pub fn summarize(entries: &[GameEntry]) -> Summary {
         .first()
         .map(|r| r.score_columns())
         .unwrap_or_default();
-    let score_of = |r: &GameReport, col: &str| {
-        r.score(col)
-            .map(|s| (s.margin, s.winner(), s.result.clone()))
-    };
+    // Each finished game's scores in column order (margin, winner, no result), looked up once.
+    type Cell = Option<(f64, Option<gorules_board::Color>, bool)>;
+    let table: Vec<Vec<Cell>> = finished
+        .iter()
+        .map(|r| {
+            let mut row: Vec<Cell> = vec![None; columns.len()];
+            for (name, s) in r.scores() {
+                if let Some(k) = columns.iter().position(|c| *c == name) {
+                    row[k] = Some((s.margin, s.winner(), s.result == "Void"));
+                }
+            }
+            row
+        })
+        .collect();
     let mut pairs = Vec::new();
     for (i, a) in columns.iter().enumerate() {
-        for b in &columns[i + 1..] {
+        for (j, b) in columns.iter().enumerate().skip(i + 1) {
             let mut p = PairSummary {
                 a: a.clone(),
                 b: b.clone(),
@@ -162,25 +172,31 @@ pub fn summarize(entries: &[GameEntry]) -> Summary {
                 margin_changes: 0,
                 margin_deltas: BTreeMap::new(),
             };
-            for r in &finished {
-                if let (Some(x), Some(y)) = (score_of(r, a), score_of(r, b)) {
+            let mut deltas: BTreeMap<i64, usize> = BTreeMap::new();
+            for row in &table {
+                if let (Some(x), Some(y)) = (row[i], row[j]) {
                     p.games += 1;
-                    if x.1 != y.1 || (x.2 == "Void") != (y.2 == "Void") {
+                    if x.1 != y.1 || x.2 != y.2 {
                         p.winner_changes += 1;
                     }
                     let delta = y.0 - x.0;
                     if delta != 0.0 {
                         p.margin_changes += 1;
                     }
-                    let key = if delta > 0.0 {
-                        format!("+{}", format_points(delta))
-                    } else if delta < 0.0 {
-                        format!("-{}", format_points(-delta))
-                    } else {
-                        "0".to_string()
-                    };
-                    *p.margin_deltas.entry(key).or_insert(0) += 1;
+                    // Margins are whole or half points: count in half points.
+                    *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                 }
+            }
+            for (half_points, n) in deltas {
+                let delta = half_points as f64 / 2.0;
+                let key = if delta > 0.0 {
+                    format!("+{}", format_points(delta))
+                } else if delta < 0.0 {
+                    format!("-{}", format_points(-delta))
+                } else {
+                    "0".to_string()
+                };
+                p.margin_deltas.insert(key, n);
             }
             pairs.push(p);
         }

@@ -274,7 +274,71 @@ fn worked_example(root: &Path) -> Result<String, String> {
          point that area counting does not. Area and territory counting now disagree, and the \
          side that can make the other pass more often gains: the pass fights the AGA met in \
          the 1980s (seed 001, \"Pass fights\"; research note 2.3). The claims fuzzer (`gorules \
-         fuzz`) finds such games by itself.\n",
+         fuzz`) finds such games by itself:\n\n",
+    );
+    out.push_str(&fuzzer_finding(root)?);
+    Ok(out)
+}
+
+/// What `gorules fuzz` finds for the modified ruleset (a fixed seed, so the page is stable).
+fn fuzzer_finding(root: &Path) -> Result<String, String> {
+    let rel = "tests/fixtures/rulesets/concord-two-passes.toml";
+    let file = root.join(rel).display().to_string();
+    let claim = gorules_claims::Claim::parse(&format!("{file}:area == {file}:territory"))
+        .map_err(|e| e.to_string())?;
+    let options = gorules_claims::RunOptions {
+        games: 2000,
+        seed: 1,
+        jobs: 1,
+        max_counterexamples: 1,
+        shrink: true,
+        out_dir: None,
+        ..gorules_claims::RunOptions::default()
+    };
+    let report = gorules_claims::run(&claim, &options, &|_| {});
+    let Some(c) = report.counterexamples.first() else {
+        return Ok("(the fuzzer found no counterexample)\n".to_string());
+    };
+    let record = gorules_compare::record::parse_sgf(&c.sgf_text, None)
+        .map_err(|e| e.to_string())?
+        .remove(0);
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m.color.letter(),
+                gorules_board::coords::gtp_move(m.mv, record.size)
+            )
+        })
+        .collect();
+    let mut out = format!(
+        "```sh\ngorules fuzz --claim \"{rel}:area == {rel}:territory\" --games 2000 --seed 1\n```\n\n"
+    );
+    out.push_str(&format!(
+        "fails in {} of {} games; the first failure, {} moves on {} as generated, shrinks to \
+         {} moves on {}: **{}**.\n\n",
+        report.failures,
+        report.games,
+        c.original_moves,
+        c.original_size,
+        c.moves,
+        c.size,
+        moves.join(", ")
+    ));
+    for line in &c.scores {
+        out.push_str(&format!(
+            "- `{}`: Black {}, White {} ({})\n",
+            line.score.replace(&file, rel),
+            gorules_rules::format_points(line.black),
+            gorules_rules::format_points(line.white),
+            line.result
+        ));
+    }
+    out.push_str(
+        "\nThe same shape as the rules' own example, on the smallest board: Black passes first, \
+         White plays a stone that Black answers, and play stops when Black passes again.\n",
     );
     Ok(out)
 }

@@ -4,9 +4,11 @@
 //! fit are dropped, passes added so that the record ends properly, dead stones made whole
 //! chains) and kept if the claim still fails on it. In turn, until nothing changes:
 //!
-//! 1. smaller boards (the game's points in the top-left corner, or shifted there);
+//! 1. smaller boards (the game's points in the top-left corner, or shifted there; or the rows
+//!    and columns where no stone was placed taken out);
 //! 2. no handicap, then komi 0;
-//! 3. removing runs of moves, halving the run length down to single moves (ddmin);
+//! 3. removing runs of moves, halving the run length down to single moves (ddmin), then
+//!    every pair of consecutive moves;
 //! 4. no dead stones, then one dead chain fewer at a time.
 //!
 //! The result is 1-minimal for moves: removing any single move makes the claim hold (or makes
@@ -87,7 +89,70 @@ impl Shrinker<'_> {
                 }
             }
         }
+        self.collapse_lines()
+    }
+
+    /// Removes the rows and columns no stone was ever placed on (all of them, else one at a
+    /// time), moving the rest together, on a board as much smaller.
+    fn collapse_lines(&mut self) -> bool {
+        let g = &self.best;
+        let n = g.size.width();
+        let mut used_x = vec![false; n as usize];
+        let mut used_y = vec![false; n as usize];
+        let placed = g.moves.iter().filter_map(|m| match m {
+            Move::Play(p) => Some(*p),
+            Move::Pass => None,
+        });
+        for p in placed.chain(g.setup.iter().copied()) {
+            used_x[p.x as usize] = true;
+            used_y[p.y as usize] = true;
+        }
+        let unused_x: Vec<u8> = (0..n).filter(|&x| !used_x[x as usize]).collect();
+        let unused_y: Vec<u8> = (0..n).filter(|&y| !used_y[y as usize]).collect();
+        let k = unused_x.len().min(unused_y.len());
+        if k == 0 || n as usize - k < 2 {
+            return false;
+        }
+        // The board stays square: drop as many unused columns as rows.
+        let mut choices = vec![(unused_x[..k].to_vec(), unused_y[..k].to_vec())];
+        for i in 0..k.min(4) {
+            choices.push((vec![unused_x[i]], vec![unused_y[i]]));
+        }
+        for (xs, ys) in choices {
+            let c = self.collapsed(&xs, &ys);
+            if self.try_candidate(&c) {
+                return true;
+            }
+        }
         false
+    }
+
+    fn collapsed(&self, xs: &[u8], ys: &[u8]) -> FuzzGame {
+        let g = &self.best;
+        let size = Size::square(g.size.width() as u32 - xs.len() as u32).expect("2..25");
+        let map = |p: Point| -> Option<Point> {
+            if xs.contains(&p.x) || ys.contains(&p.y) {
+                return None;
+            }
+            let x = p.x - xs.iter().filter(|&&x| x < p.x).count() as u8;
+            let y = p.y - ys.iter().filter(|&&y| y < p.y).count() as u8;
+            Some(Point::new(x, y))
+        };
+        FuzzGame {
+            size,
+            komi: g.komi,
+            handicap: g.handicap,
+            setup: g.setup.iter().filter_map(|&p| map(p)).collect(),
+            moves: g
+                .moves
+                .iter()
+                .filter_map(|&m| match m {
+                    Move::Pass => Some(Move::Pass),
+                    Move::Play(p) => map(p).map(Move::Play),
+                })
+                .collect(),
+            dead: g.dead.iter().filter_map(|&p| map(p)).collect(),
+        }
     }
 
     /// Offsets that bring the used part of the board into an `s` x `s` board.
@@ -186,6 +251,18 @@ impl Shrinker<'_> {
                 break;
             }
             chunk = chunk.div_ceil(2);
+        }
+        // Two moves in a row at every offset: removing a pair keeps the colours of the moves
+        // after it, which removing one move does not.
+        let mut start = 0;
+        while start + 2 <= self.best.moves.len() && self.evaluations < MAX_EVALUATIONS {
+            let mut c = self.best.clone();
+            c.moves.drain(start..start + 2);
+            if self.try_candidate(&c) {
+                changed = true;
+            } else {
+                start += 1;
+            }
         }
         changed
     }

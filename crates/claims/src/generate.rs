@@ -420,15 +420,6 @@ pub fn normalize<'r>(
     (out, driver)
 }
 
-/// The colour of the player to move after `moves` in `game`.
-pub fn to_move_after(game: &FuzzGame, moves: usize) -> Color {
-    if moves % 2 == 0 {
-        game.first()
-    } else {
-        game.first().opponent()
-    }
-}
-
 /// Parses board sizes: `2..9` or `2..=9` (both inclusive), `9`, or a list such as `5,7,9`
 /// (items may be ranges). Each from 2 to 25; the result is sorted and without repeats.
 pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {

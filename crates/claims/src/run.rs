@@ -20,7 +20,7 @@ use crate::claim::Claim;
 use crate::eval::{evaluate_games, evaluate_record, playout_record, Evaluation, Skip};
 use crate::expr::{ScoreValue, Value, Witness};
 use crate::game::FuzzGame;
-use crate::generate::{generate, normalize, GenOptions};
+use crate::generate::{generate, GenOptions};
 use crate::rng::game_seed;
 use crate::shrink::shrink;
 
@@ -447,15 +447,4 @@ fn comment(
         }
     }
     c
-}
-
-/// Normalises `game` for `claim` and evaluates it (for tests and tools).
-pub fn evaluate_game(
-    claim: &Claim,
-    legality: &RuleSet,
-    game: &FuzzGame,
-) -> (FuzzGame, Result<Evaluation, Skip>) {
-    let (g, driver) = normalize(game, claim.rulesets(), legality);
-    let e = evaluate_games(claim, &g, driver);
-    (g, e)
 }

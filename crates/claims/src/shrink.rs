@@ -16,7 +16,7 @@
 //! dead stones, handicap stones), so every accepted step makes the game strictly smaller and
 //! shrinking ends; it also stops after a bounded number of evaluations.
 
-use gorules_board::{Move, Point, Size};
+use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::RuleSet;
 
 use crate::claim::Claim;
@@ -130,19 +130,18 @@ impl Shrinker<'_> {
     fn collapsed(&self, xs: &[u8], ys: &[u8]) -> FuzzGame {
         let g = &self.best;
         let size = Size::square(g.size.width() as u32 - xs.len() as u32).expect("2..25");
-        let map = |p: Point| -> Option<Point> {
-            if xs.contains(&p.x) || ys.contains(&p.y) {
-                return None;
-            }
-            let x = p.x - xs.iter().filter(|&&x| x < p.x).count() as u8;
-            let y = p.y - ys.iter().filter(|&&y| y < p.y).count() as u8;
-            Some(Point::new(x, y))
-        };
+        let setup: Vec<Point> = g
+            .setup
+            .iter()
+            .filter_map(|&p| map_point(p, xs, ys))
+            .collect();
+        let (handicap, setup) = checked_setup(size, g.handicap, setup, g.setup.len());
+        let map = |p: Point| map_point(p, xs, ys);
         FuzzGame {
             size,
             komi: g.komi,
-            handicap: g.handicap,
-            setup: g.setup.iter().filter_map(|&p| map(p)).collect(),
+            handicap,
+            setup,
             moves: g
                 .moves
                 .iter()
@@ -187,11 +186,7 @@ impl Shrinker<'_> {
         };
         let g = &self.best;
         let setup: Vec<Point> = g.setup.iter().filter_map(|&p| shift(p)).collect();
-        let (handicap, setup) = if g.handicap >= 2 && setup.len() != g.setup.len() {
-            (0, Vec::new())
-        } else {
-            (g.handicap, setup)
-        };
+        let (handicap, setup) = checked_setup(size, g.handicap, setup, g.setup.len());
         FuzzGame {
             size,
             komi: g.komi,
@@ -293,6 +288,28 @@ impl Shrinker<'_> {
             }
         }
         changed
+    }
+}
+
+/// `p` with the columns `xs` and rows `ys` taken out of the board (`None` if it is on one).
+fn map_point(p: Point, xs: &[u8], ys: &[u8]) -> Option<Point> {
+    if xs.contains(&p.x) || ys.contains(&p.y) {
+        return None;
+    }
+    let x = p.x - xs.iter().filter(|&&x| x < p.x).count() as u8;
+    let y = p.y - ys.iter().filter(|&&y| y < p.y).count() as u8;
+    Some(Point::new(x, y))
+}
+
+/// The handicap of a moved or cut board: kept if every stone is still there and the stones
+/// leave each chain a liberty, otherwise none.
+fn checked_setup(size: Size, handicap: u32, setup: Vec<Point>, before: usize) -> (u32, Vec<Point>) {
+    let ok = setup.len() == before
+        && Board::with_stones(size, setup.iter().map(|&p| (Color::Black, p))).is_ok();
+    if ok {
+        (handicap, setup)
+    } else {
+        (0, Vec::new())
     }
 }
 

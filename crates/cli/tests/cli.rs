@@ -1,34 +1,8 @@
 //! The `gorules` binary end to end.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn gorules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gorules"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
-}
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gorules-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::*;
 
 #[test]
 fn score_json_follows_the_contract() {
@@ -122,7 +96,7 @@ fn rules_list_show_diff() {
 
 #[test]
 fn bad_input_gives_a_clear_error_and_no_panic() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("cli-bad");
     let toml = dir.join("bad.toml");
     std::fs::write(
         &toml,
@@ -157,7 +131,7 @@ fn bad_input_gives_a_clear_error_and_no_panic() {
 
 #[test]
 fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
-    let dir = temp_dir("corpus");
+    let dir = temp_dir("cli-corpus");
     std::fs::copy(repo().join("examples/dame-parity.sgf"), dir.join("a.sgf")).unwrap();
     std::fs::write(dir.join("b.sgf"), "(;GM[1]SZ[5];B[cc];W[dc];B[];W[])").unwrap();
     std::fs::write(dir.join("c.sgf"), "(;GM[1]SZ[5];B[cc];W[cc])").unwrap();

@@ -1,34 +1,9 @@
 //! `gorules diagram` end to end.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn gorules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gorules"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
-}
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gorules-diagram-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::*;
+use std::process::Output;
 
 /// The command failed cleanly: exit code 2, a message, no panic.
 fn assert_refused(o: &Output, needle: &str) {
@@ -91,7 +66,7 @@ fn move_rules_and_dead_options() {
 
 #[test]
 fn svg_to_a_file() {
-    let dir = temp_dir("svg");
+    let dir = temp_dir("diagram-svg");
     let out = dir.join("dame.svg");
     let o = gorules(&[
         "diagram",
@@ -148,7 +123,7 @@ fn errors_exit_with_code_2() {
     assert_refused(&o, "--dead");
     let o = gorules(&["diagram", "examples/dame-parity.sgf", "--format", "png"]);
     assert_eq!(o.status.code(), Some(2), "clap refuses an unknown format");
-    let dir = temp_dir("unwritable");
+    let dir = temp_dir("diagram-unwritable");
     let target = dir.join("missing-dir").join("x.svg");
     let o = gorules(&[
         "diagram",

@@ -2,34 +2,10 @@
 //! that fails (an SGF counterexample in the --out directory, which `gorules score` replays),
 //! and bad claims (exit code 2, the column and what was expected).
 
+mod common;
+
+use common::*;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn gorules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gorules"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
-}
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gorules-fuzz-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
 
 #[test]
 fn list_shows_the_named_claims() {
@@ -57,7 +33,9 @@ fn list_shows_the_named_claims() {
 
 #[test]
 fn a_holding_claim_in_json() {
-    let dir = temp_dir("holds");
+    let dir = temp_dir("fuzz-holds");
+    // Absent, so that the test sees whether the run creates it.
+    std::fs::remove_dir(&dir).unwrap();
     let o = gorules(&[
         "fuzz",
         "--claim",
@@ -89,7 +67,7 @@ fn a_holding_claim_in_json() {
 
 #[test]
 fn a_failing_claim_writes_an_sgf_that_score_replays() {
-    let dir = temp_dir("fails");
+    let dir = temp_dir("fuzz-fails");
     let o = gorules(&[
         "fuzz",
         "--claim",

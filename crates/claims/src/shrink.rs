@@ -128,15 +128,16 @@ impl Shrinker<'_> {
     }
 
     fn collapsed(&self, xs: &[u8], ys: &[u8]) -> FuzzGame {
+        let size = Size::square(self.best.size.width() as u32 - xs.len() as u32).expect("2..25");
+        self.remapped(size, |p| map_point(p, xs, ys))
+    }
+
+    /// The best game on a board of `size`, every point sent through `map` (`None`: dropped,
+    /// and a play on it with it).
+    fn remapped(&self, size: Size, map: impl Fn(Point) -> Option<Point>) -> FuzzGame {
         let g = &self.best;
-        let size = Size::square(g.size.width() as u32 - xs.len() as u32).expect("2..25");
-        let setup: Vec<Point> = g
-            .setup
-            .iter()
-            .filter_map(|&p| map_point(p, xs, ys))
-            .collect();
+        let setup: Vec<Point> = g.setup.iter().filter_map(|&p| map(p)).collect();
         let (handicap, setup) = checked_setup(size, g.handicap, setup, g.setup.len());
-        let map = |p: Point| map_point(p, xs, ys);
         FuzzGame {
             size,
             komi: g.komi,
@@ -179,29 +180,11 @@ impl Shrinker<'_> {
     }
 
     fn moved(&self, size: Size, dx: i32, dy: i32) -> FuzzGame {
-        let shift = |p: Point| -> Option<Point> {
+        self.remapped(size, |p: Point| {
             let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
             (x >= 0 && y >= 0 && x < size.width() as i32 && y < size.height() as i32)
                 .then(|| Point::new(x as u8, y as u8))
-        };
-        let g = &self.best;
-        let setup: Vec<Point> = g.setup.iter().filter_map(|&p| shift(p)).collect();
-        let (handicap, setup) = checked_setup(size, g.handicap, setup, g.setup.len());
-        FuzzGame {
-            size,
-            komi: g.komi,
-            handicap,
-            setup,
-            moves: g
-                .moves
-                .iter()
-                .filter_map(|&m| match m {
-                    Move::Pass => Some(Move::Pass),
-                    Move::Play(p) => shift(p).map(Move::Play),
-                })
-                .collect(),
-            dead: g.dead.iter().filter_map(|&p| shift(p)).collect(),
-        }
+        })
     }
 
     fn shrink_setup(&mut self) -> bool {

@@ -1,10 +1,27 @@
 //! Command-line values: ruleset lists, counting methods, formats, points.
 
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use gorules_board::coords::parse_gtp_point;
 use gorules_board::{Point, Size};
 use gorules_compare::render::Format;
 use gorules_rules::{builtins, load, Counting, RuleSet};
+
+/// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
+#[derive(Clone, Debug, Args)]
+pub struct ScoringArgs {
+    /// `all`, built-in ids separated by commas (`concord,aga`), or paths to TOML files.
+    #[arg(long, default_value = "all")]
+    pub rules: String,
+    /// Which counting methods to show.
+    #[arg(long, value_enum, default_value = "all")]
+    pub counting: CountingArg,
+    /// Komi, overriding the records' KM and the rulesets' defaults.
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: FormatArg,
+}
 
 /// `--counting`.
 #[derive(Clone, Copy, Debug, ValueEnum)]

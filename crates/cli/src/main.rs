@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use args::{CountingArg, FormatArg};
+use args::ScoringArgs;
 
 /// Score Go games under many rulesets and see, point by point, why the scores differ.
 #[derive(Parser)]
@@ -28,15 +28,8 @@ enum Command {
     Score {
         /// The SGF file (every game of a collection is scored).
         game: PathBuf,
-        /// `all`, built-in ids separated by commas (`concord,aga`), or paths to TOML files.
-        #[arg(long, default_value = "all")]
-        rules: String,
-        /// Which counting methods to show.
-        #[arg(long, value_enum, default_value = "all")]
-        counting: CountingArg,
-        /// Komi, overriding the record's KM and the rulesets' defaults.
-        #[arg(long, allow_hyphen_values = true)]
-        komi: Option<f64>,
+        #[command(flatten)]
+        scoring: ScoringArgs,
         /// Dead stones, GTP points separated by commas (`D4,E5`), instead of the record's
         /// territory markup.
         #[arg(long)]
@@ -44,9 +37,6 @@ enum Command {
         /// Also score a record that did not end in passes, as it stands.
         #[arg(long)]
         unfinished: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "table")]
-        format: FormatArg,
     },
     /// Replay many records (files, directories) under each ruleset, in parallel, and
     /// summarise where rulesets disagree.
@@ -54,21 +44,11 @@ enum Command {
         /// SGF files and directories (searched recursively for *.sgf).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// `all`, built-in ids separated by commas, or paths to TOML files.
-        #[arg(long, default_value = "all")]
-        rules: String,
-        /// Which counting methods to include.
-        #[arg(long, value_enum, default_value = "all")]
-        counting: CountingArg,
-        /// Komi for every game, overriding KM and the rulesets' defaults.
-        #[arg(long, allow_hyphen_values = true)]
-        komi: Option<f64>,
+        #[command(flatten)]
+        scoring: ScoringArgs,
         /// Threads (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "table")]
-        format: FormatArg,
     },
     /// Test an equivalence claim between rulesets on random games; shrink, write and re-check
     /// counterexamples as SGF (`--list`: the named claims).
@@ -140,29 +120,15 @@ fn main() -> ExitCode {
         Command::Rules(RulesCommand::Diff { a, b }) => commands::rules::diff(&a, &b),
         Command::Score {
             game,
-            rules,
-            counting,
-            komi,
+            scoring,
             dead,
             unfinished,
-            format,
-        } => commands::score::run(
-            &game,
-            &rules,
-            counting,
-            komi,
-            dead.as_deref(),
-            unfinished,
-            format,
-        ),
+        } => commands::score::run(&game, &scoring, dead.as_deref(), unfinished),
         Command::Compare {
             paths,
-            rules,
-            counting,
-            komi,
+            scoring,
             jobs,
-            format,
-        } => commands::compare::run(&paths, &rules, counting, komi, jobs, format),
+        } => commands::compare::run(&paths, &scoring, jobs),
         Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,

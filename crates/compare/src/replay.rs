@@ -190,10 +190,15 @@ fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
             color: m.color,
             expected,
         },
-        MoveError::Occupied(p) | MoveError::OffBoard(p) => RecordErrorKind::Occupied {
+        MoveError::Occupied(p) => RecordErrorKind::Occupied {
             color: m.color,
             point: gorules_board::coords::sgf_point(p),
             gtp: gtp_point(p, record.size),
+        },
+        MoveError::OffBoard(p) => RecordErrorKind::MoveOffBoard {
+            color: m.color,
+            value: gorules_board::coords::sgf_point(p),
+            size: record.size,
         },
         MoveError::GameOver => unreachable!("replay stops when the game is over"),
     };

@@ -9,23 +9,20 @@ use gorules_compare::render::render_corpus;
 use gorules_compare::replay::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::args::{self, CountingArg, FormatArg};
+use crate::args::{self, ScoringArgs};
 
 /// Replays every game under each ruleset in parallel; exit code 1 when some file failed.
 pub fn run(
     paths: &[PathBuf],
-    rules: &str,
-    counting: CountingArg,
-    komi: Option<f64>,
+    scoring: &ScoringArgs,
     jobs: Option<usize>,
-    format: FormatArg,
 ) -> Result<ExitCode, String> {
-    let rulesets = args::rulesets(rules)?;
+    let rulesets = args::rulesets(&scoring.rules)?;
     let files = collect_files(paths)?;
     let options = Options {
-        komi: args::komi(komi)?,
+        komi: args::komi(scoring.komi)?,
         dead: None,
-        countings: counting.filter(),
+        countings: scoring.counting.filter(),
         score_unfinished: false,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -43,7 +40,10 @@ pub fn run(
     let entries = compare_files(&files, &rulesets, &options, jobs, &tick);
     bar.finish_and_clear();
     let summary = summarize(&entries);
-    print!("{}", render_corpus(&entries, &summary, format.into()));
+    print!(
+        "{}",
+        render_corpus(&entries, &summary, scoring.format.into())
+    );
     for e in &entries {
         if let GameEntry::Error { error, .. } = e {
             eprintln!("gorules: skipped: {error}");

@@ -8,20 +8,18 @@ use gorules_compare::render::render_game;
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 
-use crate::args::{self, CountingArg, FormatArg};
+use crate::args::{self, ScoringArgs};
 
 /// Scores every game of the file under each ruleset.
 pub fn run(
     path: &Path,
-    rules: &str,
-    counting: CountingArg,
-    komi: Option<f64>,
+    scoring: &ScoringArgs,
     dead: Option<&str>,
     unfinished: bool,
-    format: FormatArg,
 ) -> Result<ExitCode, String> {
-    let rulesets = args::rulesets(rules)?;
-    let komi = args::komi(komi)?;
+    let rulesets = args::rulesets(&scoring.rules)?;
+    let komi = args::komi(scoring.komi)?;
+    let counting = scoring.counting;
     let games = read_sgf_file(path).map_err(|e| e.to_string())?;
     let mut reports = Vec::new();
     for game in &games {
@@ -37,7 +35,7 @@ pub fn run(
         };
         reports.push(compare_game(game, &rulesets, &options).map_err(|e| e.to_string())?);
     }
-    let format = format.into();
+    let format = scoring.format.into();
     match format {
         gorules_compare::render::Format::Json if reports.len() == 1 => {
             print!("{}", render_game(&reports[0], format))

@@ -34,7 +34,7 @@ fn check(rel: &str, expected: &[(&str, Option<&str>)]) {
 fn dame_parity() {
     // Research §2.1: area 13 - 12; AGA adds White's pass (territory 5+2 vs 5+1); Japanese
     // 5 - 5; Concord area 13 - (12 + 1 first pass); Taiwan 13 - (12 + 1 Black's last play);
-    // Two Button Go 5+1+1/2 each.
+    // Two Button Go 5+1+1/2 each; stone scoring, one group each: 8 + 5 - 2 vs 7 + 5 - 2.
     check(
         "examples/dame-parity.sgf",
         &[
@@ -51,6 +51,7 @@ fn dame_parity() {
             ("concord:territory", Some("0")),
             ("taiwan:area", Some("0")),
             ("two-button:territory", Some("0")),
+            ("stone-scoring:stone", Some("B+1")),
         ],
     );
 }
@@ -59,7 +60,8 @@ fn dame_parity() {
 fn concord_last_pass() {
     // Black a1 a3 a4 a5 = 4 + 1 capture; White e1..e5 = 5. Pass stones 2 each under Concord,
     // AGA, BGA. Area 12 - 12. Taiwan: Black's a2 was the last board play: White +1 -> W+1.
-    // Two Button Go: Black first pass 1/2, White last pass 1/2: 7.5 - 7.5.
+    // Two Button Go: Black first pass 1/2, White last pass 1/2: 7.5 - 7.5. Stone scoring:
+    // Black 8 stones, one group around a1 and a3-a5: 8 + 4 - 2; White 7 + 5 - 2: 10 - 10.
     let mut expected = vec![("taiwan:area", Some("W+1"))];
     for c in [
         "concord:area",
@@ -73,6 +75,7 @@ fn concord_last_pass() {
         "ing:area",
         "british:territory",
         "two-button:territory",
+        "stone-scoring:stone",
     ] {
         expected.push((c, Some("0")));
     }
@@ -82,7 +85,8 @@ fn concord_last_pass() {
 #[test]
 fn dead_stone_agreed_and_played_out() {
     // Research §2.11. Agreed: every ruleset B+1, except Tromp-Taylor, which ignores the
-    // agreement: a3 stays, a1-a2 and a4-a5 are neutral: 8 - (8 + 5) = W+5.
+    // agreement: a3 stays, a1-a2 and a4-a5 are neutral: 8 - (8 + 5) = W+5. Stone scoring:
+    // 8 + 5 - 2 vs 7 + 5 - 2.
     check(
         "examples/gallery/02-dead-stone-agreed.sgf",
         &[
@@ -93,10 +97,12 @@ fn dead_stone_agreed_and_played_out() {
             ("chinese:area", Some("B+1")),
             ("taiwan:area", Some("B+1")),
             ("tromp-taylor:area", Some("W+5")),
+            ("stone-scoring:stone", Some("B+1")),
         ],
     );
     // Played out: Japanese 3 + 1 capture vs 5 = W+1; Concord 3 + 1 + 4 pass stones vs 5 + 2;
-    // area 13 - 12; Taiwan 13 - (12 + 1, Black's a4 was the last board play) = 0.
+    // area 13 - 12; Taiwan 13 - (12 + 1, Black's a4 was the last board play) = 0; stone
+    // scoring 10 + a1 a3 a5 - 2 vs 7 + 5 - 2 = B+1.
     check(
         "examples/gallery/03-dead-stone-played-out.sgf",
         &[
@@ -108,6 +114,7 @@ fn dead_stone_agreed_and_played_out() {
             ("chinese:area", Some("B+1")),
             ("tromp-taylor:area", Some("B+1")),
             ("taiwan:area", Some("0")),
+            ("stone-scoring:stone", Some("B+1")),
         ],
     );
 }
@@ -117,6 +124,8 @@ fn handicap_four() {
     // Research §2.10: area 81 - 0, komi 0.5. AGA/BGA/Taiwan N-1 = 3 -> B+77.5; Chinese N = 4
     // -> B+76.5; none -> B+80.5; Concord 3 + 1 (White passed first) -> B+76.5; territory
     // 77 - 0.5 (Japanese), 77+1 - (1+0.5) (Concord, pass stones), 77+2 - (1+0.5) (AGA).
+    // Stone scoring, no compensation: the four stones and the 77 points are one group,
+    // 4 + 77 - 2 = 79 vs 0.5.
     check(
         "examples/gallery/04-handicap-four.sgf",
         &[
@@ -131,6 +140,7 @@ fn handicap_four() {
             ("concord:area", Some("B+76.5")),
             ("concord:territory", Some("B+76.5")),
             ("japanese:territory", Some("B+76.5")),
+            ("stone-scoring:stone", Some("B+78.5")),
         ],
     );
 }
@@ -146,13 +156,18 @@ fn seki_with_eyes() {
     assert_eq!((j.black, j.white), (18.0, 24.0));
     let c = r.score("concord:area").unwrap();
     assert_eq!((c.black, c.white), (37.0, 43.0));
+    // Stone scoring: seki eyes not counted, the seki chains pay no tax: 18 + 18 - 2 vs
+    // 18 + 24 - 2.
+    let st = r.score("stone-scoring:stone").unwrap();
+    assert_eq!((st.black, st.white), (34.0, 40.0));
 }
 
 #[test]
 fn triple_ko() {
     // Japanese/Korean: the 12th move makes the start occur a third time: Void. Superko: the
     // 6th capture is illegal (natural situational superko: the 7th), and the record no longer
-    // fits the position afterwards.
+    // fits the position afterwards. Stone scoring (simple ko, long cycles go on): every move
+    // is legal and the record stops without passes: unfinished, not scored.
     let r = report("examples/gallery/06-triple-ko.sgf");
     for rr in &r.rulesets {
         match rr.ruleset.as_str() {
@@ -161,6 +176,11 @@ fn triple_ko() {
                 assert_eq!(rr.scores[0].result, "Void");
             }
             "british" => assert_eq!(rr.illegal_move.as_ref().unwrap().move_number, 7),
+            "stone-scoring" => {
+                assert!(rr.legal);
+                assert_eq!(rr.end.state, "unfinished");
+                assert!(rr.scores.is_empty());
+            }
             other => {
                 assert_eq!(rr.illegal_move.as_ref().unwrap().move_number, 6, "{other}");
                 assert!(rr.scores.is_empty(), "{other}");
@@ -176,7 +196,8 @@ fn sending_two_returning_one() {
     // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1); Japanese 2 - 2;
     // Taiwan 5 - (4 + 1, Black's retake was the last board play).
     // Positional superko: the retake becomes a pass; White's c3 stone stays: Black 3 stones,
-    // White 5 + a3 b3 = 7 -> W+4.
+    // White 5 + a3 b3 = 7 -> W+4. Stone scoring (simple ko allows the retake; White's capture
+    // took two stones): Black 4 stones + c3, one group with one eye point, taxed 1: 4 - 4.
     check(
         "examples/gallery/07-sending-two-returning-one.sgf",
         &[
@@ -190,6 +211,7 @@ fn sending_two_returning_one() {
             ("chinese:area", Some("W+4")),
             ("tromp-taylor:area", Some("W+4")),
             ("ing:area", Some("W+4")),
+            ("stone-scoring:stone", Some("0")),
         ],
     );
 }
@@ -209,6 +231,7 @@ fn multi_stone_suicide() {
             ("concord:territory", Some("0")),
             ("aga:territory", Some("0")),
             ("chinese:area", Some("0")),
+            ("stone-scoring:stone", Some("0")),
             ("japanese:territory", Some("W+F")),
             ("korean:territory", Some("W+F")),
         ],

@@ -135,19 +135,13 @@ pub fn evaluate_games(claim: &Claim, fg: &FuzzGame, driver: Driver) -> Result<Ev
     Ok(Evaluation { scores, verdict })
 }
 
-/// Area and territory values of one game.
+/// The values of one game by every counting method, in the order of [`Counting::ALL`].
 #[derive(Clone, Debug)]
-struct ScoreSet {
-    area: ScoreValue,
-    territory: ScoreValue,
-}
+struct ScoreSet([ScoreValue; Counting::ALL.len()]);
 
 impl ScoreSet {
     fn get(&self, c: Counting) -> &ScoreValue {
-        match c {
-            Counting::Area => &self.area,
-            Counting::Territory => &self.territory,
-        }
+        &self.0[c.index()]
     }
 }
 
@@ -156,10 +150,9 @@ fn playout_scores(rs: &RuleSet, fg: &FuzzGame) -> Result<ScoreSet, Skip> {
         PlayoutError::NotCapturable => Skip::NotCapturable(rs.id.clone()),
         PlayoutError::Record(_) => Skip::NotScored(rs.id.clone()),
     })?;
-    Ok(ScoreSet {
-        area: value_of_score(&p.game.score(Counting::Area)),
-        territory: value_of_score(&p.game.score(Counting::Territory)),
-    })
+    Ok(ScoreSet(
+        Counting::ALL.map(|c| value_of_score(&p.game.score(c))),
+    ))
 }
 
 /// The record of `fg` followed by its play-out under `rs` (no dead stones: after "play until

@@ -866,17 +866,22 @@ impl<'t> Parser<'t> {
         let counting = match self.letters() {
             "area" => Counting::Area,
             "territory" => Counting::Territory,
+            "stone" => Counting::Stone,
             "" => {
                 let found = self.describe_here();
                 return Err(self.error_at(
                     at,
-                    &format!("expected `area` or `territory` after `{ruleset}:`, found {found}"),
+                    &format!(
+                        "expected `area`, `territory` or `stone` after `{ruleset}:`, found {found}"
+                    ),
                 ));
             }
             other => {
                 return Err(self.error_at(
                     at,
-                    &format!("expected `area` or `territory` after `{ruleset}:`, found `{other}`"),
+                    &format!(
+                        "expected `area`, `territory` or `stone` after `{ruleset}:`, found `{other}`"
+                    ),
                 ));
             }
         };
@@ -1033,7 +1038,7 @@ impl<'t> Parser<'t> {
             return Err(self.error_at(
                 self.pos,
                 &format!(
-                    "expected `:area` or `:territory` after the ruleset `{word}`, found {found}"
+                    "expected `:area`, `:territory` or `:stone` after the ruleset `{word}`, found {found}"
                 ),
             ));
         }
@@ -1223,7 +1228,7 @@ mod tests {
             (
                 "concord:are == concord:area",
                 9,
-                "expected `area` or `territory`",
+                "expected `area`, `territory` or `stone`",
             ),
             ("concord:area = concord:territory", 14, "single `=`"),
             ("concord:area == ", 17, "found the end"),
@@ -1231,7 +1236,7 @@ mod tests {
             (
                 "concord == 1",
                 9,
-                "expected `:area` or `:territory` after the ruleset `concord`, found `=`",
+                "expected `:area`, `:territory` or `:stone` after the ruleset `concord`, found `=`",
             ),
             ("abs(concord:area", 17, "expected `)`"),
             ("foo(concord:area) == 1", 1, "unknown function"),

@@ -37,6 +37,7 @@ fn score() -> impl Strategy<Value = String> {
         ("chinese", "area"),
         ("taiwan", "area"),
         ("two-button", "territory"),
+        ("stone-scoring", "stone"),
     ]);
     (rulesets, any::<bool>()).prop_map(|((r, c), playout)| {
         if playout {

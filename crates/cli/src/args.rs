@@ -30,6 +30,8 @@ pub enum CountingArg {
     Area,
     /// Territory counting only.
     Territory,
+    /// Stone counting only.
+    Stone,
     /// Every method each ruleset allows.
     All,
 }
@@ -40,6 +42,7 @@ impl CountingArg {
         match self {
             CountingArg::Area => Some(vec![Counting::Area]),
             CountingArg::Territory => Some(vec![Counting::Territory]),
+            CountingArg::Stone => Some(vec![Counting::Stone]),
             CountingArg::All => None,
         }
     }

@@ -147,7 +147,10 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("column 25"), "{err}");
-    assert!(err.contains("expected `area` or `territory`"), "{err}");
+    assert!(
+        err.contains("expected `area`, `territory` or `stone`"),
+        "{err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
 
     let o = gorules(&["fuzz", "--claim", "nosuch:area == concord:area"]);

@@ -22,6 +22,7 @@ fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
         ("pass stones", d(|x| x.prisoners.pass_stones as f64)),
         ("komi", d(|x| x.komi)),
         ("handicap compensation", d(|x| x.handicap_compensation)),
+        ("group tax", -d(|x| x.group_tax as f64)),
         ("bonus", d(|x| x.bonus)),
     ]
 }

@@ -147,6 +147,7 @@ fn score_cells(s: &ScoreReport) -> Vec<String> {
         f(|x| x.komi),
         f(|x| x.handicap_compensation),
         f(|x| x.bonus),
+        f(|x| -(x.group_tax as f64)),
         pair(b.total, w.total),
         s.result.clone(),
     ]
@@ -165,6 +166,7 @@ pub fn score_grid_text(report: &GameReport, format: Format) -> String {
         "komi",
         "handicap",
         "bonus",
+        "group tax",
         "total",
         "result",
         "notes",
@@ -173,14 +175,24 @@ pub fn score_grid_text(report: &GameReport, format: Format) -> String {
     .map(|s| s.to_string())
     .collect();
     if format == Format::Markdown {
-        header[10] = "total (B / W)".into();
+        header[11] = "total (B / W)".into();
     }
     let mut rows = Vec::new();
     for r in &report.rulesets {
         if r.scores.is_empty() {
             let mut row = vec![r.ruleset.clone(), "-".into()];
-            row.extend(std::iter::repeat_n(String::new(), 10));
-            row.push(notes(r) + "; not scored (use --unfinished)");
+            row.extend(std::iter::repeat_n(String::new(), 11));
+            let why = match r.end.state {
+                "unfinished" => "not scored (use --unfinished)",
+                "diverged" => "not scored",
+                _ => "not scored: the ruleset allows none of the counting methods asked",
+            };
+            let n = notes(r);
+            row.push(if n.is_empty() {
+                why.to_string()
+            } else {
+                format!("{n}; {why}")
+            });
             rows.push(row);
         }
         for s in &r.scores {
@@ -325,6 +337,7 @@ pub fn game_csv(reports: &[GameReport]) -> String {
         "komi",
         "handicap_compensation",
         "bonus",
+        "group_tax",
         "total",
     ];
     for side in ["black", "white"] {
@@ -364,6 +377,7 @@ pub fn game_csv(reports: &[GameReport]) -> String {
                         format_points(side.komi),
                         format_points(side.handicap_compensation),
                         format_points(side.bonus),
+                        side.group_tax.to_string(),
                         format_points(side.total),
                     ]);
                 }

@@ -28,6 +28,10 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         "two-button",
         include_str!("../../../rulesets/two-button.toml"),
     ),
+    (
+        "stone-scoring",
+        include_str!("../../../rulesets/stone-scoring.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in ruleset.

@@ -95,6 +95,7 @@ pub const KNOB_DOCS: &[KnobDoc] = &[
         values: &[
             ("area", "stones on the board plus territory"),
             ("territory", "territory plus prisoners (captures, dead stones, suicided stones, pass stones)"),
+            ("stone", "stone scoring: the stones on the board once each living group is filled down to two eyes (stones plus territory, less 2 points per group, or its territory if smaller; seki eyes as `seki-eyes` says)"),
         ],
     },
     KnobDoc {
@@ -107,7 +108,7 @@ pub const KNOB_DOCS: &[KnobDoc] = &[
     },
     KnobDoc {
         key: "scoring.handicap-compensation",
-        meaning: "points White receives for Black's handicap stones under area counting",
+        meaning: "points White receives for Black's handicap stones under area and stone counting",
         values: &[
             ("none", "none"),
             ("n", "one per handicap stone"),

@@ -22,6 +22,7 @@
 
 mod builtin;
 mod game;
+pub mod group_tax;
 pub mod knob_docs;
 pub mod params;
 mod ruleset;

@@ -104,18 +104,34 @@ pub enum Counting {
     Area,
     /// Territory plus prisoners (Concord "Territory counting").
     Territory,
+    /// Stone scoring (ancient Chinese): the stones a player would have on the board once every
+    /// living group is filled down to its two eyes, i.e. stones plus counted territory less a
+    /// group tax of 2 points per group ([`crate::group_tax`]).
+    Stone,
 }
 
 impl Counting {
-    /// Both methods, area first.
-    pub const ALL: [Counting; 2] = [Counting::Area, Counting::Territory];
+    /// Every method: area, territory, stone.
+    pub const ALL: [Counting; 3] = [Counting::Area, Counting::Territory, Counting::Stone];
 
     /// The lower-case name used in TOML, JSON and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Counting::Area => "area",
             Counting::Territory => "territory",
+            Counting::Stone => "stone",
         }
+    }
+
+    /// Whether this method counts the stones on the board (area and stone counting), so that
+    /// handicap stones are worth points and handicap compensation applies.
+    pub fn counts_stones(self) -> bool {
+        matches!(self, Counting::Area | Counting::Stone)
+    }
+
+    /// Its position in [`Counting::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -129,7 +145,8 @@ pub enum SekiEyes {
     NotCounted,
 }
 
-/// Points White receives for Black's handicap stones under area counting.
+/// Points White receives for Black's handicap stones under the countings that count stones on
+/// the board (area and stone counting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum HandicapCompensation {
     /// None.
@@ -256,7 +273,7 @@ pub struct RuleSet {
     pub counting: Vec<Counting>,
     /// Seki eye points.
     pub seki_eyes: SekiEyes,
-    /// Handicap compensation under area counting.
+    /// Handicap compensation under the countings that count stones (area, stone).
     pub handicap_compensation: HandicapCompensation,
     /// Handicap placement.
     pub handicap_placement: HandicapPlacement,

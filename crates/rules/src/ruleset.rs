@@ -5,6 +5,7 @@ use std::fmt;
 
 use gorules_board::{Board, Color, Move, PlayError, Point, PointSet, Preview};
 
+use crate::group_tax::group_tax;
 use crate::params::*;
 use crate::score::{ColorName, Outcome, Score, SideScore};
 use crate::seki::seki_eyes;
@@ -369,6 +370,10 @@ impl Ruleset for RuleSet {
         let board = state.board();
         let terr = self.counted_territory(board);
         let bonus = self.bonus_points(state, counting);
+        let tax = match counting {
+            Counting::Stone => group_tax(board, &terr.counted),
+            Counting::Area | Counting::Territory => [0, 0],
+        };
         let mut sides = [SideScore::default(), SideScore::default()];
         for c in Color::ALL {
             let s = &mut sides[c.index()];
@@ -377,17 +382,21 @@ impl Ruleset for RuleSet {
             match counting {
                 Counting::Area => s.stones = board.stones_on_board(c),
                 Counting::Territory => s.prisoners = *state.prisoners(c),
+                Counting::Stone => {
+                    s.stones = board.stones_on_board(c);
+                    s.group_tax = tax[c.index()];
+                }
             }
             s.bonus = bonus[c.index()];
         }
         let white = &mut sides[Color::White.index()];
         white.komi = state.komi();
-        if counting == Counting::Area {
+        if counting.counts_stones() {
             white.handicap_compensation =
                 self.handicap_compensation.points(state.handicap()) as f64;
         }
         for s in &mut sides {
-            s.total = (s.territory + s.stones + s.prisoners.total()) as f64
+            s.total = (s.territory + s.stones + s.prisoners.total()) as f64 - s.group_tax as f64
                 + s.komi
                 + s.handicap_compensation
                 + s.bonus;

@@ -35,17 +35,21 @@ pub struct SideScore {
     /// Eye points of this player's groups in seki that the ruleset does not count (already left
     /// out of `territory`).
     pub seki_eyes_not_counted: u32,
-    /// Stones on the board (counted under area counting only; 0 under territory counting).
+    /// Stones on the board (counted under area and stone counting; 0 under territory
+    /// counting).
     pub stones: u32,
     /// Prisoners (counted under territory counting only; all zero under area counting).
     pub prisoners: Prisoners,
     /// Komi (White only).
     pub komi: f64,
-    /// Handicap compensation (White only, area counting).
+    /// Handicap compensation (White only, area and stone counting).
     pub handicap_compensation: f64,
+    /// Points taken off under stone counting: 2 per group (its territory if less), the eyes it
+    /// keeps unfilled ([`crate::group_tax`]); 0 under area and territory counting.
+    pub group_tax: u32,
     /// Bonuses, e.g. Concord's first-pass point.
     pub bonus: f64,
-    /// The sum of the above.
+    /// The sum of the above (the group tax subtracted).
     pub total: f64,
 }
 

@@ -280,7 +280,7 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> 
     if rs.counting.is_empty() {
         return Err(ctx.error_at(
             span(&s.counting),
-            "`counting` is empty: allow at least one of \"area\", \"territory\"",
+            "`counting` is empty: allow at least one of \"area\", \"territory\", \"stone\"",
         ));
     }
     let mut seen = Vec::new();
@@ -305,7 +305,7 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> 
         if bonus.counting.is_empty() {
             return Err(ctx.error_at(
                 at,
-                "a bonus with an empty `counting` list never applies: name \"area\" and/or \"territory\"",
+                "a bonus with an empty `counting` list never applies: name one or more of \"area\", \"territory\", \"stone\"",
             ));
         }
         if let Some(c) = bonus.counting.iter().find(|c| !allowed(c)) {
@@ -321,12 +321,14 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> 
             return Err(ctx.error_at(at, "bonus `points` must be a number from -1000 to 1000"));
         }
     }
-    if rs.handicap_compensation != HandicapCompensation::None && !allowed(&Counting::Area) {
+    if rs.handicap_compensation != HandicapCompensation::None
+        && !rs.counting.iter().any(|c| c.counts_stones())
+    {
         return Err(ctx.error_at(
             span(&s.handicap_compensation).or(span(&s.counting)),
             format!(
-                "contradictory settings: `handicap-compensation` applies under area counting only, \
-                 but `counting` allows only {names}; use \"none\""
+                "contradictory settings: `handicap-compensation` applies under area and stone \
+                 counting only, but `counting` allows only {names}; use \"none\""
             ),
         ));
     }

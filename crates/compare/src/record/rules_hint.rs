@@ -6,7 +6,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 pub enum RulesHint {
     /// A common ruleset name, mapped to a built-in ruleset id: `"japanese"`, `"chinese"`,
-    /// `"aga"`, `"ing"`, `"new-zealand"`, `"korean"` or `"tromp-taylor"`.
+    /// `"aga"`, `"ing"`, `"new-zealand"`, `"korean"`, `"tromp-taylor"` or `"stone-scoring"`.
     Ruleset(&'static str),
     /// A KataGo rules string (compact like `koPOSITIONALscoreAREAtaxNONEsui1`, or JSON).
     KataGo(KataGoRules),
@@ -252,7 +252,7 @@ impl KataGoRules {
 
     /// The built-in ruleset these settings match exactly, komi aside, as KataGo defines its
     /// named rules (`japanese`/`korean` → `"japanese"`, `chinese`, `aga`, `new-zealand`,
-    /// `tromp-taylor`, `ing`); `None` for any other combination.
+    /// `tromp-taylor`, `ing`, `stone-scoring`); `None` for any other combination.
     pub fn builtin_equivalent(&self) -> Option<&'static str> {
         use KoHint::*;
         use ScoringHint::*;
@@ -284,6 +284,11 @@ impl KataGoRules {
                 Some("tromp-taylor")
             }
             (Positional, Area, TaxHint::None, true, WhiteHandicapBonus::Zero, true) => Some("ing"),
+            // Our stone counting is KataGo's "tax ALL" once the dame are filled (see
+            // gorules_rules::group_tax).
+            (Simple, Area, TaxHint::All, false, WhiteHandicapBonus::Zero, _) => {
+                Some("stone-scoring")
+            }
             _ => None,
         }
     }
@@ -442,6 +447,7 @@ pub fn ruleset_hint(ru: &str) -> RulesHint {
         "nz" | "newzealand" => Some("new-zealand"),
         "korean" | "korea" | "kr" | "kor" => Some("korean"),
         "tromptaylor" | "tromp" | "taylor" | "tt" | "trompandtaylor" => Some("tromp-taylor"),
+        "stonescoring" | "ancientarea" => Some("stone-scoring"),
         _ => None,
     };
     if let Some(id) = named {
@@ -480,6 +486,10 @@ mod tests {
             ("Tromp", "tromp-taylor"),
             ("TT--", "tromp-taylor"),
             ("tt", "tromp-taylor"),
+            // KataGo's preset names (research/katago-rules.md §2).
+            ("stone-scoring", "stone-scoring"),
+            ("stone_scoring", "stone-scoring"),
+            ("ancient-area", "stone-scoring"),
         ] {
             assert_eq!(ruleset_hint(ru), RulesHint::Ruleset(id), "{ru}");
         }
@@ -523,6 +533,11 @@ mod tests {
         let k = KataGoRules::parse("koSIMPLEscoreTERRITORYsui0").unwrap();
         assert_eq!(k.tax, TaxHint::Seki);
         assert_eq!(k.builtin_equivalent(), Some("japanese"));
+
+        // KataGo's stone-scoring preset (research/katago-rules.md §2: SIMPLE, AREA, tax ALL,
+        // no suicide, no handicap bonus).
+        let k = KataGoRules::parse("koSIMPLEscoreAREAtaxALLsui0").unwrap();
+        assert_eq!(k.builtin_equivalent(), Some("stone-scoring"));
     }
 
     #[test]

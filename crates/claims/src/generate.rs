@@ -235,21 +235,26 @@ impl Empties {
     }
 }
 
-/// A random point the player to move may play (not an own eye unless `eyes`), or `None`:
-/// uniform among the acceptable points (draws without replacement from the empty points).
-fn random_play(driver: &Driver, rng: &mut Rng, eyes: bool, empties: &mut Empties) -> Option<Point> {
+/// Plays a random point the player to move may play (not an own eye unless `eyes`) and
+/// returns it, or returns `None` (nothing played): uniform among the acceptable points (draws
+/// without replacement from the empty points). `empties` is not updated for the play.
+fn random_play(
+    driver: &mut Driver,
+    rng: &mut Rng,
+    eyes: bool,
+    empties: &mut Empties,
+) -> Option<Point> {
     if driver.pass_required() {
         return None;
     }
-    let board = driver.board();
-    let size = board.size();
+    let size = driver.board().size();
     let c = driver.to_move();
     let n = empties.points.len();
     // Partial Fisher-Yates: points[..tried] have been tried and refused.
     for tried in 0..n {
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
-        if (eyes || !board.is_eye_like(c, p)) && driver.legal(p) {
+        if (eyes || !driver.board().is_eye_like(c, p)) && driver.try_play(p) {
             return Some(p);
         }
         let q = empties.points[tried];
@@ -341,14 +346,14 @@ pub fn generate<'r>(
                 // A dispute: play resumes, usually with a board play (any legal one, eyes
                 // included), sometimes with a pass.
                 let mv = if rng.chance(250) && driver.pass_ok() {
+                    driver.apply(Move::Pass);
                     Some(Move::Pass)
                 } else {
-                    random_play(&driver, &mut rng, true, &mut empties).map(Move::Play)
+                    random_play(&mut driver, &mut rng, true, &mut empties).map(Move::Play)
                 };
                 if let Some(mv) = mv {
                     resumptions += 1;
                     all_alive |= rng.chance(500);
-                    driver.apply(mv);
                     empties.update(&driver, mv);
                     continue;
                 }
@@ -364,13 +369,16 @@ pub fn generate<'r>(
             };
             if !rng.chance(pass_chance) {
                 let eyes = rng.chance(style.eye_fill);
-                if let Some(p) = random_play(&driver, &mut rng, eyes, &mut empties) {
+                if let Some(p) = random_play(&mut driver, &mut rng, eyes, &mut empties) {
                     mv = Move::Play(p);
                 }
             }
         }
-        // Before play has ended, a pass never finishes a game (no ruleset owes a final pass).
-        driver.apply(mv);
+        if mv == Move::Pass {
+            // Before play has ended, a pass never finishes a game (no ruleset owes a final
+            // pass).
+            driver.apply(mv);
+        }
         empties.update(&driver, mv);
     }
     game.moves = driver.moves().to_vec();

@@ -1063,10 +1063,29 @@ impl Board {
                 gone.insert(p);
             }
         }
+        if self.whole_chains(&gone) {
+            // Usually (agreed-dead stones): remove each chain as a capture removes it.
+            let mut counts = [0; 2];
+            for p in gone.iter() {
+                let i = self.idx(p);
+                if let Some(c) = self.cells[i].color() {
+                    counts[c.index()] += self.remove_chain(self.head[i] as usize);
+                }
+            }
+            self.last_removed.clear();
+            self.last_removed.extend(gone.iter());
+            return counts;
+        }
+        // Parts of chains: the rest of each chain may fall apart; rebuild the board.
+        self.remove_by_rebuilding(&gone)
+    }
+
+    /// [`Board::remove_stones`] for any set of stones `gone`: rebuilds the board without them.
+    fn remove_by_rebuilding(&mut self, gone: &PointSet) -> [u32; 2] {
         let mut rebuilt = Board::new(self.size);
         let mut keep = Vec::new();
         for c in Color::ALL {
-            keep.extend(self.stones(c).difference(&gone).iter().map(|p| (c, p)));
+            keep.extend(self.stones(c).difference(gone).iter().map(|p| (c, p)));
         }
         for (c, p) in keep {
             let i = rebuilt.idx(p);
@@ -1074,12 +1093,38 @@ impl Board {
         }
         let mut counts = [0; 2];
         for c in Color::ALL {
-            counts[c.index()] = self.stones(c).intersection(&gone).len() as u32;
+            counts[c.index()] = self.stones(c).intersection(gone).len() as u32;
             rebuilt.removed[c.index()] = self.removed[c.index()] + counts[c.index()];
         }
         rebuilt.last_removed = gone.iter().collect();
         *self = rebuilt;
         counts
+    }
+}
+
+impl Board {
+    /// Whether the stones of `set` (stones only) make up whole chains.
+    fn whole_chains(&self, set: &PointSet) -> bool {
+        let mut covered = PointSet::empty(self.size);
+        for p in set.iter() {
+            if covered.contains(p) {
+                continue;
+            }
+            let start = self.idx(p);
+            let mut s = start;
+            loop {
+                let q = self.point(s);
+                if !set.contains(q) {
+                    return false;
+                }
+                covered.insert(q);
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -1120,6 +1165,61 @@ mod tests {
                 } else {
                     assert_eq!(b.chains[b.head[i] as usize].color, b.cells[i] as u8);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn removing_whole_chains_equals_rebuilding() {
+        let size = Size::square(7).unwrap();
+        let mut x = 12345u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200 {
+            let mut b = Board::new(size);
+            for k in 0..60 {
+                let p = size.point_at(next() as usize % size.area());
+                let c = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let _ = b.play(c, p);
+            }
+            // A random set of whole chains.
+            let mut gone = PointSet::empty(size);
+            for ch in b.chains() {
+                if next() % 3 == 0 {
+                    for &p in &ch.stones {
+                        gone.insert(p);
+                    }
+                }
+            }
+            let mut fast = b.clone();
+            let mut slow = b.clone();
+            assert!(fast.whole_chains(&gone));
+            let counts = fast.remove_stones(gone.iter());
+            assert_eq!(counts, slow.remove_by_rebuilding(&gone));
+            assert_eq!(fast.position(), slow.position());
+            assert_eq!(fast.hash(), slow.hash());
+            assert_eq!(fast.hash(), fast.compute_hash());
+            assert_eq!(fast.chains(), slow.chains());
+            assert_eq!(fast.last_removed(), slow.last_removed());
+            assert_eq!(fast.territory(), slow.territory());
+            assert_eq!(fast.empty_count(), slow.empty_count());
+            for c in Color::ALL {
+                assert_eq!(fast.stones_removed(c), slow.stones_removed(c));
+                assert_eq!(fast.stones_on_board(c), slow.stones_on_board(c));
+            }
+            // Play goes on the same way.
+            for _ in 0..20 {
+                let p = size.point_at(next() as usize % size.area());
+                assert_eq!(fast.play(Color::Black, p), slow.play(Color::Black, p));
+                assert_eq!(fast.chains(), slow.chains());
             }
         }
     }

@@ -193,7 +193,12 @@ impl Empties {
             points: Vec::with_capacity(size.area()),
             pos: vec![u16::MAX; size.area()],
         };
-        for p in size.points().filter(|&p| board.get(p).is_none()) {
+        // Row by row, as `Size::points` lists them.
+        let empty = board
+            .stones(Color::Black)
+            .union(board.stones(Color::White))
+            .complement();
+        for p in empty.iter() {
             e.insert(size, p);
         }
         e

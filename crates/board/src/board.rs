@@ -441,6 +441,29 @@ impl Board {
         }
     }
 
+    /// Makes this board an empty board of `size`, as [`Board::new`] makes one, but reusing its
+    /// buffers (no allocation once they are large enough): for starting many games.
+    pub fn reset(&mut self, size: Size) {
+        let geo = Geometry::get(size);
+        self.size = size;
+        self.stride = size.width() as usize + 2;
+        self.geo = geo;
+        self.cells.clone_from(&geo.cells);
+        self.head.clone_from(&geo.heads);
+        self.next.0.fill(0);
+        let padded = self.stride * (size.height() as usize + 2);
+        self.chains.clear();
+        self.chains.resize(padded, ChainData::default());
+        self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.hash = 0;
+        self.on_board = [0; 2];
+        self.removed = [0; 2];
+        self.stone_bits = [PointSet::empty(size); 2];
+        self.empties.clone_from(&geo.empties);
+        self.empty_pos.clone_from(&geo.empty_pos);
+        self.last_removed.clear();
+    }
+
     /// A board holding the given stones (e.g. handicap or SGF `AB`/`AW` setup). The stones are
     /// placed together, without captures; a chain left without a liberty is an error.
     pub fn with_stones(
@@ -1229,6 +1252,40 @@ mod tests {
                 let p = size.point_at(next() as usize % size.area());
                 assert_eq!(fast.play(Color::Black, p), slow.play(Color::Black, p));
                 assert_eq!(fast.chains(), slow.chains());
+            }
+        }
+    }
+
+    #[test]
+    fn reset_makes_a_new_board() {
+        let sizes = [(9, 9), (3, 5), (19, 19), (2, 2), (9, 9)];
+        let mut b = Board::new(Size::square(7).unwrap());
+        for (w, h) in sizes {
+            let size = Size::new(w, h).unwrap();
+            b.reset(size);
+            let n = Board::new(size);
+            assert_eq!(b.size, n.size);
+            assert_eq!(b.stride, n.stride);
+            assert!(std::ptr::eq(b.geo, n.geo));
+            assert!(b.cells == n.cells && b.head == n.head && b.next == n.next);
+            assert_eq!(b.chains.len(), n.chains.len());
+            for (x, y) in b.chains.iter().zip(&n.chains) {
+                assert_eq!(format!("{x:?}"), format!("{y:?}"));
+            }
+            assert_eq!(b.hash, n.hash);
+            assert_eq!((b.on_board, b.removed), (n.on_board, n.removed));
+            assert_eq!(b.stone_bits, n.stone_bits);
+            assert_eq!(b.empties, n.empties);
+            assert!(b.empty_pos == n.empty_pos);
+            assert!(b.last_removed.is_empty());
+            // Fill it for the next round.
+            for (k, p) in size.points().enumerate() {
+                let c = if k % 3 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let _ = b.play(c, p);
             }
         }
     }

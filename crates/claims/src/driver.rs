@@ -36,6 +36,8 @@ pub struct Driver<'r> {
     lead: usize,
     moves: Vec<Move>,
     passes_in_a_row: u32,
+    /// The setup of the next game, kept for [`Driver::restart`] (its board is reused).
+    setup: Option<Setup>,
 }
 
 impl<'r> Driver<'r> {
@@ -78,7 +80,45 @@ impl<'r> Driver<'r> {
             lead: 0,
             moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
+            setup: None,
         }
+    }
+
+    /// Starts over with games set up as `game` is, as [`Driver::new`] with the same rulesets
+    /// would, reusing every buffer (boards, move lists, histories, repetition tables): for
+    /// generating many games on one thread.
+    pub fn restart(&mut self, game: &FuzzGame) {
+        let mut setup = self.setup.take().unwrap_or_else(|| Setup {
+            board: Board::new(game.size),
+            handicap: 0,
+            komi: 0.0,
+            first: Color::Black,
+        });
+        setup.board.reset(game.size);
+        if !game.setup.is_empty() {
+            setup
+                .board
+                .add_stones(game.setup.iter().map(|&p| (Color::Black, p)))
+                .expect("handicap stones are placed on distinct points with liberties");
+        }
+        setup.handicap = game.handicap;
+        setup.komi = game.komi;
+        setup.first = game.first();
+        for (g, track) in &mut self.games {
+            g.restart(&setup);
+            *track = Track::Live;
+        }
+        self.setup = Some(setup);
+        self.lead = 0;
+        self.moves.clear();
+        self.passes_in_a_row = 0;
+    }
+
+    /// The games of the claim's rulesets, in their order, each with how it went (as
+    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]).
+    pub fn games_mut(&mut self) -> &mut [(Game<'r>, Track)] {
+        let skip = self.legality_game as usize;
+        &mut self.games[skip..]
     }
 
     /// The position.

@@ -138,6 +138,21 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Starts a new game under the same rules, as [`Game::new`] with a copy of `setup.board`
+    /// would, but reusing this game's buffers (board, move list, history, repetition table):
+    /// for playing many games one after the other.
+    pub fn restart(&mut self, setup: &Setup) {
+        self.state
+            .restart(&setup.board, setup.komi, setup.handicap, setup.first);
+        self.status = Status::Playing {
+            pass_required: None,
+        };
+        self.outcome = None;
+        self.added_passes.clear();
+        self.first_illegal = None;
+        self.settlement = None;
+    }
+
     /// A game on a board with setup stones; `first` moves first.
     pub fn with_stones(
         rules: &'r dyn Ruleset,

@@ -1,6 +1,7 @@
 //! `Game::play_if` (one preview for the caller's test, the rules and the play) plays exactly
 //! what `Game::check` then `Game::play` play, and refuses without changing the game. Random
-//! games under every built-in ruleset, and through the trait's default `check_play`.
+//! games under every built-in ruleset, and through the trait's default `check_play`. And a
+//! game started over with `Game::restart` plays like a new one.
 
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
 use gorules_rules::params::IllegalMoveRule;
@@ -195,4 +196,37 @@ fn play_if_reports_errors_before_changing_anything() {
         .play_if(Color::White, Point::new(1, 1), |_, _| true)
         .is_err());
     assert_eq!(g.state().moves().len(), 1);
+}
+
+#[test]
+fn a_restarted_game_plays_like_a_new_one() {
+    for rs in &builtins() {
+        // `a` plays a game, then restarts on another board size (with setup stones) and plays
+        // the same moves as a new game `b`.
+        let mut a = Game::new(rs, setup(6));
+        let mut scratch = Game::new(rs, setup(6));
+        lockstep(&mut a, &mut scratch, &mut Rng(3));
+        a.finish(&[]);
+        for (n, seed) in [(4u32, 5u64), (7, 6), (4, 7)] {
+            let board =
+                Board::with_stones(Size::square(n).unwrap(), [(Color::Black, Point::new(1, 1))])
+                    .unwrap();
+            let s = Setup {
+                board,
+                handicap: 1,
+                komi: 0.5,
+                first: Color::White,
+            };
+            a.restart(&s);
+            let mut b = Game::new(rs, s.clone());
+            assert_eq!(snapshot(&a), snapshot(&b));
+            assert_eq!(a.state().initial_board(), b.state().initial_board());
+            lockstep(&mut a, &mut b, &mut Rng(seed));
+            a.finish(&[]);
+            b.finish(&[]);
+            assert_eq!(a.scores(), b.scores());
+            assert_eq!(a.added_passes(), b.added_passes());
+            assert_eq!(a.settlement(), b.settlement());
+        }
+    }
 }

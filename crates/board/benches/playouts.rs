@@ -521,7 +521,41 @@ fn interleaved_summary() {
 
 criterion_group!(benches, bench_playouts, bench_scoring);
 
+/// `PLAYOUTS_ONLY=ENGINE/N/BATCHES` (e.g. `gorules-board/9/20`): plays only that many
+/// batches through one engine and exits, for instruction counts (`valgrind --tool=callgrind`
+/// or `cachegrind`; subtract a run with 0 batches for the start-up).
+fn only(spec: &str) {
+    let parts: Vec<&str> = spec.split('/').collect();
+    let [engine, n, batches] = parts[..] else {
+        panic!("PLAYOUTS_ONLY=ENGINE/N/BATCHES, e.g. gorules-board/9/20")
+    };
+    let n: u32 = n.parse().expect("board size");
+    let batches: usize = batches.parse().expect("batches");
+    let mut buf = Candidates::new();
+    let mut plies = 0;
+    match engine {
+        "gorules-board" => {
+            let mut e = Gorules::new(n);
+            for _ in 0..batches {
+                plies += run_batch(&mut e, seeds(n), &mut buf);
+            }
+        }
+        "board-game" => {
+            let mut e = BoardGame::new(n as u8);
+            for _ in 0..batches {
+                plies += run_batch(&mut e, seeds(n), &mut buf);
+            }
+        }
+        _ => panic!("engines: gorules-board, board-game"),
+    }
+    eprintln!("{engine} {n}x{n}: {batches} batches, {plies} plies");
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("PLAYOUTS_ONLY") {
+        only(&spec);
+        return;
+    }
     let quick = std::env::args().any(|a| ["--profile-time", "--list", "--test"].contains(&&*a));
     if !quick {
         interleaved_summary();

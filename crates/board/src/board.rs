@@ -441,6 +441,29 @@ impl Board {
         }
     }
 
+    /// Makes this board an empty board of `size`, as [`Board::new`] makes one, but reusing its
+    /// buffers (no allocation once they are large enough): for starting many games.
+    pub fn reset(&mut self, size: Size) {
+        let geo = Geometry::get(size);
+        self.size = size;
+        self.stride = size.width() as usize + 2;
+        self.geo = geo;
+        self.cells.clone_from(&geo.cells);
+        self.head.clone_from(&geo.heads);
+        self.next.0.fill(0);
+        let padded = self.stride * (size.height() as usize + 2);
+        self.chains.clear();
+        self.chains.resize(padded, ChainData::default());
+        self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.hash = 0;
+        self.on_board = [0; 2];
+        self.removed = [0; 2];
+        self.stone_bits = [PointSet::empty(size); 2];
+        self.empties.clone_from(&geo.empties);
+        self.empty_pos.clone_from(&geo.empty_pos);
+        self.last_removed.clear();
+    }
+
     /// A board holding the given stones (e.g. handicap or SGF `AB`/`AW` setup). The stones are
     /// placed together, without captures; a chain left without a liberty is an error.
     pub fn with_stones(
@@ -737,6 +760,16 @@ impl Board {
         // The chain head of each neighbour; empty and border cells have pseudo-chains (see
         // `EMPTY_HEAD`), so the chain data alone say what stands there.
         let [h0, h1, h2, h3] = self.neighbors(i).map(|n| self.head[n]);
+        let key = zobrist::stone_key(c, i);
+        if h0 | h1 | h2 | h3 <= BORDER_HEAD {
+            // No stone next to the point (only empty and border cells, and at least two empty
+            // ones): no capture, no suicide. Common in playouts, and cheap to tell.
+            return Preview {
+                captures: 0,
+                suicide: 0,
+                hash: if HASH == NO_HASH { 0 } else { self.hash ^ key },
+            };
+        }
         // `fresh`: the first neighbour seen of its chain.
         let fresh = [
             true,
@@ -744,7 +777,6 @@ impl Board {
             (h2 != h0) & (h2 != h1),
             (h3 != h0) & (h3 != h1) & (h3 != h2),
         ];
-        let key = zobrist::stone_key(c, i);
         let mut taken_hash = 0;
         let mut captures = 0;
         let mut has_liberty = false;
@@ -1063,10 +1095,29 @@ impl Board {
                 gone.insert(p);
             }
         }
+        if self.whole_chains(&gone) {
+            // Usually (agreed-dead stones): remove each chain as a capture removes it.
+            let mut counts = [0; 2];
+            for p in gone.iter() {
+                let i = self.idx(p);
+                if let Some(c) = self.cells[i].color() {
+                    counts[c.index()] += self.remove_chain(self.head[i] as usize);
+                }
+            }
+            self.last_removed.clear();
+            self.last_removed.extend(gone.iter());
+            return counts;
+        }
+        // Parts of chains: the rest of each chain may fall apart; rebuild the board.
+        self.remove_by_rebuilding(&gone)
+    }
+
+    /// [`Board::remove_stones`] for any set of stones `gone`: rebuilds the board without them.
+    fn remove_by_rebuilding(&mut self, gone: &PointSet) -> [u32; 2] {
         let mut rebuilt = Board::new(self.size);
         let mut keep = Vec::new();
         for c in Color::ALL {
-            keep.extend(self.stones(c).difference(&gone).iter().map(|p| (c, p)));
+            keep.extend(self.stones(c).difference(gone).iter().map(|p| (c, p)));
         }
         for (c, p) in keep {
             let i = rebuilt.idx(p);
@@ -1074,12 +1125,38 @@ impl Board {
         }
         let mut counts = [0; 2];
         for c in Color::ALL {
-            counts[c.index()] = self.stones(c).intersection(&gone).len() as u32;
+            counts[c.index()] = self.stones(c).intersection(gone).len() as u32;
             rebuilt.removed[c.index()] = self.removed[c.index()] + counts[c.index()];
         }
         rebuilt.last_removed = gone.iter().collect();
         *self = rebuilt;
         counts
+    }
+}
+
+impl Board {
+    /// Whether the stones of `set` (stones only) make up whole chains.
+    fn whole_chains(&self, set: &PointSet) -> bool {
+        let mut covered = PointSet::empty(self.size);
+        for p in set.iter() {
+            if covered.contains(p) {
+                continue;
+            }
+            let start = self.idx(p);
+            let mut s = start;
+            loop {
+                let q = self.point(s);
+                if !set.contains(q) {
+                    return false;
+                }
+                covered.insert(q);
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -1120,6 +1197,95 @@ mod tests {
                 } else {
                     assert_eq!(b.chains[b.head[i] as usize].color, b.cells[i] as u8);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn removing_whole_chains_equals_rebuilding() {
+        let size = Size::square(7).unwrap();
+        let mut x = 12345u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200 {
+            let mut b = Board::new(size);
+            for k in 0..60 {
+                let p = size.point_at(next() as usize % size.area());
+                let c = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let _ = b.play(c, p);
+            }
+            // A random set of whole chains.
+            let mut gone = PointSet::empty(size);
+            for ch in b.chains() {
+                if next() % 3 == 0 {
+                    for &p in &ch.stones {
+                        gone.insert(p);
+                    }
+                }
+            }
+            let mut fast = b.clone();
+            let mut slow = b.clone();
+            assert!(fast.whole_chains(&gone));
+            let counts = fast.remove_stones(gone.iter());
+            assert_eq!(counts, slow.remove_by_rebuilding(&gone));
+            assert_eq!(fast.position(), slow.position());
+            assert_eq!(fast.hash(), slow.hash());
+            assert_eq!(fast.hash(), fast.compute_hash());
+            assert_eq!(fast.chains(), slow.chains());
+            assert_eq!(fast.last_removed(), slow.last_removed());
+            assert_eq!(fast.territory(), slow.territory());
+            assert_eq!(fast.empty_count(), slow.empty_count());
+            for c in Color::ALL {
+                assert_eq!(fast.stones_removed(c), slow.stones_removed(c));
+                assert_eq!(fast.stones_on_board(c), slow.stones_on_board(c));
+            }
+            // Play goes on the same way.
+            for _ in 0..20 {
+                let p = size.point_at(next() as usize % size.area());
+                assert_eq!(fast.play(Color::Black, p), slow.play(Color::Black, p));
+                assert_eq!(fast.chains(), slow.chains());
+            }
+        }
+    }
+
+    #[test]
+    fn reset_makes_a_new_board() {
+        let sizes = [(9, 9), (3, 5), (19, 19), (2, 2), (9, 9)];
+        let mut b = Board::new(Size::square(7).unwrap());
+        for (w, h) in sizes {
+            let size = Size::new(w, h).unwrap();
+            b.reset(size);
+            let n = Board::new(size);
+            assert_eq!(b.size, n.size);
+            assert_eq!(b.stride, n.stride);
+            assert!(std::ptr::eq(b.geo, n.geo));
+            assert!(b.cells == n.cells && b.head == n.head && b.next == n.next);
+            assert_eq!(b.chains.len(), n.chains.len());
+            for (x, y) in b.chains.iter().zip(&n.chains) {
+                assert_eq!(format!("{x:?}"), format!("{y:?}"));
+            }
+            assert_eq!(b.hash, n.hash);
+            assert_eq!((b.on_board, b.removed), (n.on_board, n.removed));
+            assert_eq!(b.stone_bits, n.stone_bits);
+            assert_eq!(b.empties, n.empties);
+            assert!(b.empty_pos == n.empty_pos);
+            assert!(b.last_removed.is_empty());
+            // Fill it for the next round.
+            for (k, p) in size.points().enumerate() {
+                let c = if k % 3 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let _ = b.play(c, p);
             }
         }
     }

@@ -17,8 +17,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gorules_claims::eval::evaluate_games;
-use gorules_claims::generate::{generate, GenOptions};
+use gorules_claims::eval::evaluate_in;
+use gorules_claims::generate::{GenOptions, Generator};
 use gorules_claims::rng::game_seed;
 use gorules_claims::{run, Claim, RunOptions};
 
@@ -35,10 +35,12 @@ fn options() -> GenOptions {
 /// moves played (and panics if the claim fails, which would be a bug).
 fn batch(claim: &Claim, gen: &GenOptions, legality: &gorules_rules::RuleSet, first: u64) -> usize {
     let mut moves = 0;
+    // As `run` does: one generator, its buffers reused from game to game.
+    let mut generator = Generator::new(claim.rulesets(), legality);
     for i in first..first + BATCH {
-        let (game, driver) = generate(gen, game_seed(7, i), claim.rulesets(), legality);
+        let (game, driver) = generator.generate(gen, game_seed(7, i));
         moves += game.moves.len();
-        let e = evaluate_games(claim, &game, driver).expect("Concord scores every game");
+        let e = evaluate_in(claim, &game, driver).expect("Concord scores every game");
         assert!(e.holds(), "Concord area = territory failed on game {i}");
         black_box(e);
     }

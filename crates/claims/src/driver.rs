@@ -36,6 +36,8 @@ pub struct Driver<'r> {
     lead: usize,
     moves: Vec<Move>,
     passes_in_a_row: u32,
+    /// The setup of the next game, kept for [`Driver::restart`] (its board is reused).
+    setup: Option<Setup>,
 }
 
 impl<'r> Driver<'r> {
@@ -78,7 +80,45 @@ impl<'r> Driver<'r> {
             lead: 0,
             moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
+            setup: None,
         }
+    }
+
+    /// Starts over with games set up as `game` is, as [`Driver::new`] with the same rulesets
+    /// would, reusing every buffer (boards, move lists, histories, repetition tables): for
+    /// generating many games on one thread.
+    pub fn restart(&mut self, game: &FuzzGame) {
+        let mut setup = self.setup.take().unwrap_or_else(|| Setup {
+            board: Board::new(game.size),
+            handicap: 0,
+            komi: 0.0,
+            first: Color::Black,
+        });
+        setup.board.reset(game.size);
+        if !game.setup.is_empty() {
+            setup
+                .board
+                .add_stones(game.setup.iter().map(|&p| (Color::Black, p)))
+                .expect("handicap stones are placed on distinct points with liberties");
+        }
+        setup.handicap = game.handicap;
+        setup.komi = game.komi;
+        setup.first = game.first();
+        for (g, track) in &mut self.games {
+            g.restart(&setup);
+            *track = Track::Live;
+        }
+        self.setup = Some(setup);
+        self.lead = 0;
+        self.moves.clear();
+        self.passes_in_a_row = 0;
+    }
+
+    /// The games of the claim's rulesets, in their order, each with how it went (as
+    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]).
+    pub fn games_mut(&mut self) -> &mut [(Game<'r>, Track)] {
+        let skip = self.legality_game as usize;
+        &mut self.games[skip..]
     }
 
     /// The position.
@@ -174,11 +214,54 @@ impl<'r> Driver<'r> {
         self.passes_in_a_row >= 2 && !self.pass_required()
     }
 
+    /// Plays a stone at the empty point `p` for the player to move if the chosen legality
+    /// allows it (as [`Driver::legal`] answers) and no ruleset requires a pass, in every
+    /// ruleset's game as [`Driver::apply`] does; returns whether it played.
+    ///
+    /// Under the default legality the lead game checks the play once for both questions
+    /// ([`Game::play_if`]): its own rules must allow it (they do whenever the strictest
+    /// legality does) and its preview must create a position never seen before.
+    pub fn try_play(&mut self, p: Point) -> bool {
+        if self.pass_required() {
+            return false;
+        }
+        if self.strict {
+            let c = self.to_move();
+            let lead = self.lead;
+            let played = self.games[lead].0.play_if(c, p, |state, pv| {
+                pv.suicide == 0 && state.board_occurrences(pv.hash) == 0
+            });
+            match played {
+                Ok(Some(_)) => {
+                    self.apply_to_games(c, Move::Play(p), Some(lead));
+                    self.record(Move::Play(p));
+                    return true;
+                }
+                Ok(None) => return false,
+                // Not a move of the lead game now (turn, game over): as before, decide by
+                // the legality alone and let `apply` track the games.
+                Err(_) => {}
+            }
+        }
+        if self.legal(p) {
+            self.apply(Move::Play(p));
+            true
+        } else {
+            false
+        }
+    }
+
     /// Plays `mv` for the player to move in every ruleset's game, as a replay would.
     pub fn apply(&mut self, mv: Move) {
         let c = self.to_move();
-        for (g, track) in &mut self.games {
-            if *track != Track::Live {
+        self.apply_to_games(c, mv, None);
+        self.record(mv);
+    }
+
+    /// Plays `mv` by `c` in every live game but `skip` (one that has played it already).
+    fn apply_to_games(&mut self, c: Color, mv: Move, skip: Option<usize>) {
+        for (k, (g, track)) in self.games.iter_mut().enumerate() {
+            if *track != Track::Live || Some(k) == skip {
                 continue;
             }
             if g.status() == Status::Finished {
@@ -191,6 +274,10 @@ impl<'r> Driver<'r> {
                 *track = Track::Diverged;
             }
         }
+    }
+
+    /// Records `mv` once every game has played it.
+    fn record(&mut self, mv: Move) {
         // Read the position from a game that is still live (the legality's game, if there is
         // one, accepts every move).
         if self.games[self.lead].1 != Track::Live {

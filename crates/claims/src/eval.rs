@@ -98,9 +98,19 @@ fn value_of_report(s: &ScoreReport) -> ScoreValue {
 ///
 /// [`generate`]: crate::generate::generate
 /// [`normalize`]: crate::generate::normalize
-pub fn evaluate_games(claim: &Claim, fg: &FuzzGame, driver: Driver) -> Result<Evaluation, Skip> {
+pub fn evaluate_games(
+    claim: &Claim,
+    fg: &FuzzGame,
+    mut driver: Driver,
+) -> Result<Evaluation, Skip> {
+    evaluate_in(claim, fg, &mut driver)
+}
+
+/// [`evaluate_games`] in `driver`'s games, which it finishes (the driver can then
+/// [`Driver::restart`] for the next game).
+pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<Evaluation, Skip> {
     let rulesets = claim.rulesets();
-    let mut games: Vec<(Game, Track)> = driver.into_games();
+    let games: &mut [(Game, Track)] = driver.games_mut();
     for ((g, track), rs) in games.iter_mut().zip(rulesets) {
         match track {
             Track::Diverged => return Err(Skip::Diverged(rs.id.clone())),

@@ -188,15 +188,27 @@ struct Empties {
 
 impl Empties {
     fn new(board: &gorules_board::Board) -> Empties {
-        let size = board.size();
         let mut e = Empties {
-            points: Vec::with_capacity(size.area()),
-            pos: vec![u16::MAX; size.area()],
+            points: Vec::new(),
+            pos: Vec::new(),
         };
-        for p in size.points().filter(|&p| board.get(p).is_none()) {
-            e.insert(size, p);
-        }
+        e.refill(board);
         e
+    }
+
+    /// The empty points of `board`, row by row (as `Size::points` lists them).
+    fn refill(&mut self, board: &gorules_board::Board) {
+        let size = board.size();
+        self.points.clear();
+        self.pos.clear();
+        self.pos.resize(size.area(), u16::MAX);
+        let empty = board
+            .stones(Color::Black)
+            .union(board.stones(Color::White))
+            .complement();
+        for p in empty.iter() {
+            self.insert(size, p);
+        }
     }
 
     fn insert(&mut self, size: Size, p: Point) {
@@ -230,26 +242,31 @@ impl Empties {
         }
         if self.points.len() != board.empty_count() {
             // Only if the game read from changed (another ruleset's game diverged).
-            *self = Empties::new(board);
+            self.refill(board);
         }
     }
 }
 
-/// A random point the player to move may play (not an own eye unless `eyes`), or `None`:
-/// uniform among the acceptable points (draws without replacement from the empty points).
-fn random_play(driver: &Driver, rng: &mut Rng, eyes: bool, empties: &mut Empties) -> Option<Point> {
+/// Plays a random point the player to move may play (not an own eye unless `eyes`) and
+/// returns it, or returns `None` (nothing played): uniform among the acceptable points (draws
+/// without replacement from the empty points). `empties` is not updated for the play.
+fn random_play(
+    driver: &mut Driver,
+    rng: &mut Rng,
+    eyes: bool,
+    empties: &mut Empties,
+) -> Option<Point> {
     if driver.pass_required() {
         return None;
     }
-    let board = driver.board();
-    let size = board.size();
+    let size = driver.board().size();
     let c = driver.to_move();
     let n = empties.points.len();
     // Partial Fisher-Yates: points[..tried] have been tried and refused.
     for tried in 0..n {
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
-        if (eyes || !board.is_eye_like(c, p)) && driver.legal(p) {
+        if (eyes || !driver.board().is_eye_like(c, p)) && driver.try_play(p) {
             return Some(p);
         }
         let q = empties.points[tried];
@@ -315,11 +332,67 @@ pub fn generate<'r>(
     legality: &'r RuleSet,
 ) -> (FuzzGame, Driver<'r>) {
     let mut rng = Rng::new(seed);
-    let mut game = draw_setup(opts, &mut rng);
+    let game = draw_setup(opts, &mut rng);
     let style = draw_style(opts, &mut rng);
     let mut driver = Driver::new(rulesets, legality, &game);
-    let cap = 3 * game.size.area() + 20;
     let mut empties = Empties::new(driver.board());
+    let game = play_game(game, &style, &mut rng, &mut driver, &mut empties);
+    (game, driver)
+}
+
+/// Generates games one after the other, as [`generate`] does, reusing one [`Driver`] (its
+/// games, boards and tables) and the generator's own buffers: no allocation per game once
+/// they are large enough. The games are the same as [`generate`]'s.
+pub struct Generator<'r> {
+    rulesets: &'r [RuleSet],
+    legality: &'r RuleSet,
+    driver: Option<Driver<'r>>,
+    empties: Empties,
+}
+
+impl<'r> Generator<'r> {
+    /// A generator of games in `rulesets` (the claim's) under `legality` (made by
+    /// [`Legality::ruleset`]).
+    pub fn new(rulesets: &'r [RuleSet], legality: &'r RuleSet) -> Generator<'r> {
+        Generator {
+            rulesets,
+            legality,
+            driver: None,
+            empties: Empties {
+                points: Vec::new(),
+                pos: Vec::new(),
+            },
+        }
+    }
+
+    /// The game of `seed`, and the driver at the end of its record as [`generate`] returns it
+    /// (until the next call, which restarts it).
+    pub fn generate(&mut self, opts: &GenOptions, seed: u64) -> (FuzzGame, &mut Driver<'r>) {
+        let mut rng = Rng::new(seed);
+        let game = draw_setup(opts, &mut rng);
+        let style = draw_style(opts, &mut rng);
+        let driver = match &mut self.driver {
+            Some(d) => {
+                d.restart(&game);
+                d
+            }
+            slot => slot.insert(Driver::new(self.rulesets, self.legality, &game)),
+        };
+        self.empties.refill(driver.board());
+        let game = play_game(game, &style, &mut rng, driver, &mut self.empties);
+        (game, driver)
+    }
+}
+
+/// Plays the game set up in `game` and `driver` in the given style (see [`generate`]).
+fn play_game(
+    mut game: FuzzGame,
+    style: &Style,
+    rng: &mut Rng,
+    driver: &mut Driver,
+    empties: &mut Empties,
+) -> FuzzGame {
+    let cap = 3 * game.size.area() + 20;
     let mut resumptions = 0;
     let mut all_alive = false;
     loop {
@@ -341,15 +414,15 @@ pub fn generate<'r>(
                 // A dispute: play resumes, usually with a board play (any legal one, eyes
                 // included), sometimes with a pass.
                 let mv = if rng.chance(250) && driver.pass_ok() {
+                    driver.apply(Move::Pass);
                     Some(Move::Pass)
                 } else {
-                    random_play(&driver, &mut rng, true, &mut empties).map(Move::Play)
+                    random_play(driver, rng, true, empties).map(Move::Play)
                 };
                 if let Some(mv) = mv {
                     resumptions += 1;
                     all_alive |= rng.chance(500);
-                    driver.apply(mv);
-                    empties.update(&driver, mv);
+                    empties.update(driver, mv);
                     continue;
                 }
             }
@@ -364,20 +437,23 @@ pub fn generate<'r>(
             };
             if !rng.chance(pass_chance) {
                 let eyes = rng.chance(style.eye_fill);
-                if let Some(p) = random_play(&driver, &mut rng, eyes, &mut empties) {
+                if let Some(p) = random_play(driver, rng, eyes, empties) {
                     mv = Move::Play(p);
                 }
             }
         }
-        // Before play has ended, a pass never finishes a game (no ruleset owes a final pass).
-        driver.apply(mv);
-        empties.update(&driver, mv);
+        if mv == Move::Pass {
+            // Before play has ended, a pass never finishes a game (no ruleset owes a final
+            // pass).
+            driver.apply(mv);
+        }
+        empties.update(driver, mv);
     }
     game.moves = driver.moves().to_vec();
     if !all_alive && style.dead > 0 {
-        game.dead = draw_dead(driver.board(), &style, &mut rng);
+        game.dead = draw_dead(driver.board(), style, rng);
     }
-    (game, driver)
+    game
 }
 
 /// Replays `game`'s moves in `driver`'s rulesets, dropping what the generator would never

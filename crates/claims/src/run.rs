@@ -17,10 +17,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::claim::Claim;
-use crate::eval::{evaluate_games, evaluate_record, playout_record, Evaluation, Skip};
+use crate::eval::{evaluate_games, evaluate_in, evaluate_record, playout_record, Evaluation, Skip};
 use crate::expr::{ScoreValue, Value, Witness};
 use crate::game::FuzzGame;
-use crate::generate::{generate, GenOptions};
+use crate::generate::{generate, GenOptions, Generator};
 use crate::rng::game_seed;
 use crate::shrink::shrink;
 
@@ -221,8 +221,11 @@ pub fn run(claim: &Claim, opts: &RunOptions, progress: &(dyn Fn(u64) + Sync)) ->
             .map(|k| {
                 let mut r = ChunkResult::default();
                 let end = ((k + 1) * CHUNK).min(opts.games);
+                // One generator per chunk: its buffers serve every game of the chunk.
+                let mut generator = Generator::new(claim.rulesets(), &legality);
                 for i in k * CHUNK..end {
-                    let (game, e) = run_one(claim, &opts.gen, &legality, opts.seed, i);
+                    let (game, driver) = generator.generate(&opts.gen, game_seed(opts.seed, i));
+                    let e = evaluate_in(claim, &game, driver);
                     if !game.dead.is_empty() && e.is_ok() {
                         r.with_dead += 1;
                     }

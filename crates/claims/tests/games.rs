@@ -4,9 +4,9 @@
 //! dead stones, Concord's third pass).
 
 use gorules_board::Move;
-use gorules_claims::eval::{evaluate_games, evaluate_record};
+use gorules_claims::eval::{evaluate_games, evaluate_in, evaluate_record};
 use gorules_claims::game::FuzzGame;
-use gorules_claims::generate::{generate, normalize, GenOptions, Legality};
+use gorules_claims::generate::{generate, normalize, GenOptions, Generator, Legality};
 use gorules_claims::rng::game_seed;
 use gorules_claims::run::run_one;
 use gorules_claims::{run, Claim, RunOptions};
@@ -159,5 +159,35 @@ fn evaluate_games_matches_run_one() {
         let e = evaluate_games(&claim, &g, d).unwrap();
         let (g2, e2) = run_one(&claim, &gen, &legal, 3, i);
         assert_eq!((g, e), (g2, e2.unwrap()));
+    }
+}
+
+#[test]
+fn a_reused_generator_makes_the_same_games_and_evaluations() {
+    // One Generator (one driver, its buffers reused) against a fresh driver per game, for
+    // claims with one, several and no ruleset games, the default and a looser legality, and
+    // every board size in turn (the reused boards change size).
+    let loose = GenOptions {
+        legality: Legality {
+            ko: KoRule::Simple,
+            suicide: SuicideRule::All,
+        },
+        ..GenOptions::default()
+    };
+    for gen in [GenOptions::default(), loose] {
+        let legal = gen.legality.ruleset();
+        for text in CLAIMS {
+            let claim = Claim::from_text(text).unwrap();
+            let mut generator = Generator::new(claim.rulesets(), &legal);
+            for i in 0..60 {
+                let seed = game_seed(11, i);
+                let (g, d) = generate(&gen, seed, claim.rulesets(), &legal);
+                let e = evaluate_games(&claim, &g, d);
+                let (g2, d2) = generator.generate(&gen, seed);
+                assert_eq!(g, g2, "{text} game {i}");
+                let e2 = evaluate_in(&claim, &g2, d2);
+                assert_eq!(e, e2, "{text} game {i}");
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gorules_board::{Board, Color, Move, Point, SetupError};
+use gorules_board::{Board, Color, Move, Point, Preview, SetupError};
 
 use crate::params::{Counting, IllegalMoveRule};
 use crate::ruleset::{
@@ -138,6 +138,21 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Starts a new game under the same rules, as [`Game::new`] with a copy of `setup.board`
+    /// would, but reusing this game's buffers (board, move list, history, repetition table):
+    /// for playing many games one after the other.
+    pub fn restart(&mut self, setup: &Setup) {
+        self.state
+            .restart(&setup.board, setup.komi, setup.handicap, setup.first);
+        self.status = Status::Playing {
+            pass_required: None,
+        };
+        self.outcome = None;
+        self.added_passes.clear();
+        self.first_illegal = None;
+        self.settlement = None;
+    }
+
     /// A game on a board with setup stones; `first` moves first.
     pub fn with_stones(
         rules: &'r dyn Ruleset,
@@ -262,12 +277,8 @@ impl<'r> Game<'r> {
         }
         match self.rules.check(&self.state, color, mv) {
             Ok(()) => {
-                let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal);
-                report.captured = captured;
-                report.suicided = suicided;
-                if mv != Move::Pass && self.rules.long_cycle_ends_game(&self.state) {
-                    self.outcome = Some(Outcome::NoResult);
-                    self.status = Status::Finished;
+                self.play_legal(color, mv, &mut report);
+                if self.status == Status::Finished {
                     return Ok(report);
                 }
             }
@@ -290,6 +301,78 @@ impl<'r> Game<'r> {
         }
         self.update_status();
         Ok(report)
+    }
+
+    /// Plays a stone of `color` at `p` like [`Game::play`] if `accept` approves it *and* the
+    /// rules allow it now. `accept` sees the game before the play and the play's [`Preview`]
+    /// (e.g. for a stricter ko rule: no earlier position has [`Preview::hash`]); it is asked
+    /// first, and the rules only if it approves. Otherwise returns `Ok(None)` and leaves the
+    /// game unchanged: an illegal stone is not replaced by a pass and does not lose the game
+    /// here, it is simply not played.
+    ///
+    /// One board preview serves `accept`, the rules ([`Ruleset::check_play`]) and the play,
+    /// where [`Game::check`] then [`Game::play`] preview the move twice. Errors are those of
+    /// [`Game::play`] (turn, game over, off board, occupied), found before anything changes.
+    pub fn play_if(
+        &mut self,
+        color: Color,
+        p: Point,
+        accept: impl FnOnce(&GameState, &Preview) -> bool,
+    ) -> Result<Option<MoveReport>, MoveError> {
+        let mv = Move::Play(p);
+        self.check_turn(color)?;
+        self.check_point(mv)?;
+        let preview = self
+            .state
+            .board
+            .preview(color, p)
+            .expect("the point is on the board and empty");
+        if !accept(&self.state, &preview) {
+            return Ok(None);
+        }
+        let mut report = MoveReport::default();
+        // A board play after play ended resumes it (never a final pass): check the play in the
+        // resumed game, and restore the ended one if the rules refuse the play.
+        let before = (
+            self.status,
+            self.state.phase,
+            self.state.phase_start,
+            self.state.to_move,
+        );
+        if self.status == Status::Ended {
+            self.resume_phase();
+            self.state.to_move = color;
+            report.resumed = true;
+        }
+        if self
+            .rules
+            .check_play(&self.state, color, p, &preview)
+            .is_err()
+        {
+            (
+                self.status,
+                self.state.phase,
+                self.state.phase_start,
+                self.state.to_move,
+            ) = before;
+            return Ok(None);
+        }
+        self.play_legal(color, mv, &mut report);
+        if self.status != Status::Finished {
+            self.update_status();
+        }
+        Ok(Some(report))
+    }
+
+    /// Applies a move the rules found legal; a long cycle may end the game.
+    fn play_legal(&mut self, color: Color, mv: Move, report: &mut MoveReport) {
+        let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal);
+        report.captured = captured;
+        report.suicided = suicided;
+        if mv != Move::Pass && self.rules.long_cycle_ends_game(&self.state) {
+            self.outcome = Some(Outcome::NoResult);
+            self.status = Status::Finished;
+        }
     }
 
     /// Resumes play after it ended (a dispute), optionally under "play until all dead stones

@@ -105,6 +105,22 @@ pub trait Ruleset: Send + Sync {
     /// board and empty are checked by the game before this is asked.
     fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal>;
 
+    /// Whether `color` may play a stone at `p` now, as [`Ruleset::check`] answers for
+    /// `Move::Play(p)`, given what the play does to the board: `preview` is the game's own
+    /// [`Board::preview`] of it (captures, suicide, the position hash after it), so that one
+    /// preview serves the game and its rules. The default ignores it and asks
+    /// [`Ruleset::check`].
+    fn check_play(
+        &self,
+        state: &GameState,
+        color: Color,
+        p: Point,
+        preview: &Preview,
+    ) -> Result<(), Illegal> {
+        let _ = preview;
+        self.check(state, color, Move::Play(p))
+    }
+
     /// What happens to an illegal move found in a record.
     fn illegal_moves(&self) -> IllegalMoveRule;
 
@@ -255,18 +271,30 @@ impl Ruleset for RuleSet {
     }
 
     fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
-        if let PlayStatus::PassRequired(c) = self.play_status(state) {
-            if mv != Move::Pass {
-                return Err(Illegal::PassRequired(c));
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Play(p) => {
+                let preview = match state.board().preview(color, p) {
+                    Ok(pv) => pv,
+                    // The game checks occupancy first; treat a stray one as the board does.
+                    Err(PlayError::Suicide { stones }) => return Err(Illegal::Suicide { stones }),
+                    Err(_) => unreachable!("the game checks the point before asking the rules"),
+                };
+                self.check_play(state, color, p, &preview)
             }
         }
-        let Move::Play(p) = mv else { return Ok(()) };
-        let preview = match state.board().preview(color, p) {
-            Ok(pv) => pv,
-            // The game checks occupancy first; treat a stray one as the board does.
-            Err(PlayError::Suicide { stones }) => return Err(Illegal::Suicide { stones }),
-            Err(_) => unreachable!("the game checks the point before asking the rules"),
-        };
+    }
+
+    fn check_play(
+        &self,
+        state: &GameState,
+        color: Color,
+        p: Point,
+        preview: &Preview,
+    ) -> Result<(), Illegal> {
+        if let PlayStatus::PassRequired(c) = self.play_status(state) {
+            return Err(Illegal::PassRequired(c));
+        }
         if preview.suicide > 0 {
             let allowed = match self.suicide {
                 SuicideRule::Illegal => false,
@@ -279,7 +307,7 @@ impl Ruleset for RuleSet {
                 });
             }
         }
-        self.check_ko(state, color, p, &preview)
+        self.check_ko(state, color, p, preview)
     }
 
     fn illegal_moves(&self) -> IllegalMoveRule {

@@ -124,6 +124,31 @@ impl GameState {
         }
     }
 
+    /// Starts over from `board`, as [`GameState::new`] would, reusing the buffers.
+    pub(crate) fn restart(&mut self, board: &Board, komi: f64, handicap: u32, to_move: Color) {
+        let first = StateEntry {
+            hash: board.hash(),
+            to_move,
+            created_by_play_of: None,
+        };
+        self.initial.clone_from(board);
+        self.board.clone_from(board);
+        self.komi = komi;
+        self.handicap = handicap;
+        self.to_move = to_move;
+        self.moves.clear();
+        self.history.clear();
+        self.history.push(first);
+        self.seen.clear();
+        self.seen.insert(first.hash, 1);
+        self.prisoners = [Prisoners::default(); 2];
+        self.ko_point = None;
+        self.phase = 0;
+        self.phase_start = 0;
+        self.until_captured = false;
+        self.dead_removed = false;
+    }
+
     /// The board now.
     pub fn board(&self) -> &Board {
         &self.board

@@ -1,0 +1,232 @@
+//! `Game::play_if` (one preview for the caller's test, the rules and the play) plays exactly
+//! what `Game::check` then `Game::play` play, and refuses without changing the game. Random
+//! games under every built-in ruleset, and through the trait's default `check_play`. And a
+//! game started over with `Game::restart` plays like a new one.
+
+use gorules_board::{Board, Color, Move, Point, Preview, Size};
+use gorules_rules::params::IllegalMoveRule;
+use gorules_rules::{
+    builtins, Counting, Game, GameState, Illegal, PlayStatus, Ruleset, Score, Settlement, Setup,
+    Status,
+};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A ruleset that delegates everything but `check_play`, so that the trait's default runs.
+struct Delegating<'a>(&'a dyn Ruleset);
+
+impl Ruleset for Delegating<'_> {
+    fn id(&self) -> &str {
+        self.0.id()
+    }
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.0.check(state, color, mv)
+    }
+    fn illegal_moves(&self) -> IllegalMoveRule {
+        self.0.illegal_moves()
+    }
+    fn pass_stones(&self) -> bool {
+        self.0.pass_stones()
+    }
+    fn play_status(&self, state: &GameState) -> PlayStatus {
+        self.0.play_status(state)
+    }
+    fn final_pass(&self, state: &GameState) -> Option<Color> {
+        self.0.final_pass(state)
+    }
+    fn long_cycle_ends_game(&self, state: &GameState) -> bool {
+        self.0.long_cycle_ends_game(state)
+    }
+    fn resumption_first(&self, state: &GameState) -> Option<Color> {
+        self.0.resumption_first(state)
+    }
+    fn settlement(&self, state: &GameState) -> Settlement {
+        self.0.settlement(state)
+    }
+    fn countings(&self) -> Vec<Counting> {
+        self.0.countings()
+    }
+    fn score(&self, state: &GameState, counting: Counting) -> Score {
+        self.0.score(state, counting)
+    }
+}
+
+/// Everything observable of a game.
+fn snapshot(g: &Game) -> String {
+    let st = g.state();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {:?} {:?}",
+        g.status(),
+        g.to_move(),
+        st.moves(),
+        st.history(),
+        st.prisoners(Color::Black),
+        st.prisoners(Color::White),
+        st.ko_point(),
+        st.board().position(),
+        st.phase(),
+        st.phase_moves().len(),
+        g.first_illegal(),
+        g.special_outcome(),
+    )
+}
+
+/// Plays the same random game in `a` (check, then play) and `b` (play_if), comparing them
+/// after every move; returns how many stones `play_if` played and refused.
+fn lockstep(a: &mut Game, b: &mut Game, rng: &mut Rng) -> (u32, u32) {
+    let (mut played, mut refused) = (0, 0);
+    let size = a.state().board().size();
+    for _ in 0..(3 * size.area() + 30) {
+        match a.status() {
+            Status::Finished => break,
+            Status::Ended if rng.below(3) == 0 => break,
+            _ => {}
+        }
+        let c = match a.status() {
+            // After play ended, a board play by the player allowed to resume (if any) resumes it.
+            Status::Ended => a.rules().resumption_first(a.state()).unwrap_or(a.to_move()),
+            _ => a.to_move(),
+        };
+        let p = Point::new(
+            rng.below(size.width() as usize) as u8,
+            rng.below(size.height() as usize) as u8,
+        );
+        if rng.below(8) == 0 || a.state().board().get(p).is_some() {
+            let ra = a.play(c, Move::Pass);
+            let rb = b.play(c, Move::Pass);
+            assert_eq!(ra, rb);
+        } else {
+            let legal = matches!(a.check(c, Move::Play(p)), Ok(Ok(())));
+            // The caller's own test sees the game's preview; it refuses one play in five.
+            let veto = rng.below(5) == 0;
+            let expected_preview: Preview = b.state().board().preview(c, p).unwrap();
+            let mut seen = None;
+            let before = snapshot(b);
+            let rb = b
+                .play_if(c, p, |st, pv| {
+                    assert_eq!(st.moves().len(), a.state().moves().len());
+                    seen = Some(*pv);
+                    !veto
+                })
+                .unwrap();
+            assert_eq!(seen, Some(expected_preview));
+            if legal && !veto {
+                let ra = a.play(c, Move::Play(p)).unwrap();
+                assert_eq!(Some(ra), rb, "{p:?}");
+                played += 1;
+            } else {
+                assert_eq!(rb, None, "{p:?} legal {legal} veto {veto}");
+                assert_eq!(snapshot(b), before, "a refused play changed the game");
+                refused += 1;
+            }
+        }
+        assert_eq!(snapshot(a), snapshot(b));
+    }
+    (played, refused)
+}
+
+fn setup(n: u32) -> Setup {
+    Setup::even(Board::new(Size::square(n).unwrap()), 6.5)
+}
+
+#[test]
+fn play_if_plays_what_check_then_play_play() {
+    let rulesets = builtins();
+    let (mut played, mut refused) = (0, 0);
+    for rs in &rulesets {
+        for seed in 0..40u64 {
+            let n = 2 + (seed % 6) as u32;
+            let mut rng = Rng(seed * 7919 + 1);
+            let mut a = Game::new(rs, setup(n));
+            let mut b = Game::new(rs, setup(n));
+            let (p, r) = lockstep(&mut a, &mut b, &mut rng);
+            played += p;
+            refused += r;
+            a.finish(&[]);
+            b.finish(&[]);
+            assert_eq!(a.scores(), b.scores(), "{} seed {seed}", rs.id);
+        }
+    }
+    assert!(
+        played > 1000 && refused > 500,
+        "{played} played, {refused} refused"
+    );
+}
+
+#[test]
+fn play_if_through_the_default_check_play() {
+    for rs in &builtins() {
+        let wrapped = Delegating(rs);
+        for seed in 0..10u64 {
+            let mut rng = Rng(seed + 100);
+            let mut a = Game::new(rs, setup(5));
+            let mut b = Game::new(&wrapped, setup(5));
+            lockstep(&mut a, &mut b, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn play_if_reports_errors_before_changing_anything() {
+    let rs = &builtins()[0];
+    let mut g = Game::new(rs, setup(3));
+    let off = Point::new(5, 5);
+    assert!(g.play_if(Color::Black, off, |_, _| true).is_err());
+    assert!(g
+        .play_if(Color::White, Point::new(0, 0), |_, _| true)
+        .is_err());
+    g.play(Color::Black, Move::Play(Point::new(1, 1))).unwrap();
+    assert!(g
+        .play_if(Color::White, Point::new(1, 1), |_, _| true)
+        .is_err());
+    assert_eq!(g.state().moves().len(), 1);
+}
+
+#[test]
+fn a_restarted_game_plays_like_a_new_one() {
+    for rs in &builtins() {
+        // `a` plays a game, then restarts on another board size (with setup stones) and plays
+        // the same moves as a new game `b`.
+        let mut a = Game::new(rs, setup(6));
+        let mut scratch = Game::new(rs, setup(6));
+        lockstep(&mut a, &mut scratch, &mut Rng(3));
+        a.finish(&[]);
+        for (n, seed) in [(4u32, 5u64), (7, 6), (4, 7)] {
+            let board =
+                Board::with_stones(Size::square(n).unwrap(), [(Color::Black, Point::new(1, 1))])
+                    .unwrap();
+            let s = Setup {
+                board,
+                handicap: 1,
+                komi: 0.5,
+                first: Color::White,
+            };
+            a.restart(&s);
+            let mut b = Game::new(rs, s.clone());
+            assert_eq!(snapshot(&a), snapshot(&b));
+            assert_eq!(a.state().initial_board(), b.state().initial_board());
+            lockstep(&mut a, &mut b, &mut Rng(seed));
+            a.finish(&[]);
+            b.finish(&[]);
+            assert_eq!(a.scores(), b.scores());
+            assert_eq!(a.added_passes(), b.added_passes());
+            assert_eq!(a.settlement(), b.settlement());
+        }
+    }
+}

@@ -237,6 +237,12 @@ impl GameState {
         self.seen.get(&hash).copied().unwrap_or(0)
     }
 
+    /// Whether no board position occurs twice in the history (compared by hash: a hash
+    /// collision counts as a repetition).
+    pub(crate) fn all_positions_distinct(&self) -> bool {
+        self.seen.len() == self.history.len()
+    }
+
     /// Records a new state after a move.
     pub(crate) fn push_state(&mut self, entry: StateEntry) {
         *self.seen.entry(entry.hash).or_insert(0) += 1;

@@ -6,6 +6,11 @@
 //! `parse` (our `parse_sgf`), `sgf-parse` (the `sgf-parse` crate alone, on the same text) or
 //! `compare` (replay and score a record parsed once). Subtract a run with `N = 0` to leave out
 //! start-up.
+//!
+//! `... --example profile_record -- corpus DIR` writes the corpus benchmark's 10,000 records to
+//! `DIR`, for timing the whole command (`gorules compare DIR --jobs 1`).
+//!
+//! Allocator: mimalloc, as in the `gorules` binary and the benchmark.
 
 use gorules_board::{Board, Color, ColoredMove, Move, Size};
 use gorules_compare::record::{parse_sgf, to_sgf, GameRecord};
@@ -66,10 +71,28 @@ fn random_record(n: u32, plies: usize, seed: u64) -> GameRecord {
     rec
 }
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("all", String::as_str);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    if mode == "corpus" {
+        let dir = std::path::PathBuf::from(args.get(2).expect("a folder"));
+        std::fs::create_dir_all(&dir).unwrap();
+        // As in benches/records.rs: mostly 19x19, some 9x9 and 13x13.
+        for i in 0..10_000u64 {
+            let (n, plies) = match i % 4 {
+                0 => (9, 60),
+                1 => (13, 120),
+                _ => (19, 220),
+            };
+            let path = dir.join(format!("{i:05}.sgf"));
+            std::fs::write(&path, to_sgf(&random_record(n, plies, i))).unwrap();
+        }
+        return;
+    }
     let rulesets = builtins();
     let text = to_sgf(&random_record(19, 250, 7));
     let parsed = parse_sgf(&text, Some("bench.sgf")).unwrap();

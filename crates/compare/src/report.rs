@@ -79,8 +79,12 @@ pub fn compare_game(
     options: &Options,
 ) -> Result<GameReport, RecordError> {
     let (dead, dead_source) = dead_stones(record, options);
-    // Play the opening every ruleset plays alike once, and fork it for each ruleset.
-    let opening = rulesets.first().and_then(|rs| Opening::of(record, rs));
+    // Play the opening every ruleset plays alike once, and fork it for each ruleset (for a
+    // single ruleset there is nothing to share).
+    let opening = match rulesets {
+        [first, _, ..] => Opening::of(record, first),
+        _ => None,
+    };
     let reports = rulesets
         .iter()
         .map(|rs| replay_from(record, rs, options, &dead, opening.as_ref()))

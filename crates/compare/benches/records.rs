@@ -3,6 +3,8 @@
 //!
 //! The records are generated here (seeded random legal play), so the benchmark needs no
 //! outside files: `cargo bench -p gorules-compare --bench records`.
+//!
+//! Allocator: mimalloc, the global allocator of the `gorules` binary (as in the product).
 
 use std::path::PathBuf;
 
@@ -13,6 +15,9 @@ use gorules_compare::record::{parse_sgf, to_sgf, GameRecord};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::builtins;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// splitmix64.
 struct Rng(u64);

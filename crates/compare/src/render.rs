@@ -311,6 +311,11 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
 
 /// CSV with one row per game, ruleset and counting method, with every part of the breakdown.
 pub fn game_csv(reports: &[GameReport]) -> String {
+    game_csv_of(reports)
+}
+
+/// [`game_csv`] over borrowed reports.
+fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String {
     let mut header: Vec<String> = [
         "source",
         "game",
@@ -396,15 +401,15 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
         let v = serde_json::json!({ "games": entries, "summary": summary });
         return serde_json::to_string_pretty(&v).expect("serialisable") + "\n";
     }
-    let reports: Vec<GameReport> = entries
+    let reports: Vec<&GameReport> = entries
         .iter()
         .filter_map(|e| match e {
-            GameEntry::Report(r) => Some((**r).clone()),
+            GameEntry::Report(r) => Some(r.as_ref()),
             GameEntry::Error { .. } => None,
         })
         .collect();
     if format == Format::Csv {
-        return game_csv(&reports);
+        return game_csv_of(reports);
     }
     let columns: Vec<String> = reports
         .first()
@@ -423,10 +428,13 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
                     name
                 };
                 let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
+                // The game's scores named once, not once per column.
+                let scores: Vec<(String, &ScoreReport)> = r.scores().collect();
                 for col in &columns {
-                    let cell = r
-                        .score(col)
-                        .map_or_else(|| "-".to_string(), |s| s.result.clone());
+                    let cell = scores
+                        .iter()
+                        .find(|(n, _)| n == col)
+                        .map_or_else(|| "-".to_string(), |(_, s)| s.result.clone());
                     row.push(cell);
                 }
                 rows.push(row);

@@ -279,6 +279,81 @@ impl Played<'_> {
     }
 }
 
+/// The first player of a record: the first move's colour, else White after two or more
+/// handicap stones, else Black.
+fn first_player(record: &GameRecord) -> Color {
+    match record.moves.first() {
+        Some(m) => m.color,
+        None if handicap_of(record) >= 2 => Color::White,
+        None => Color::Black,
+    }
+}
+
+/// The komi a ruleset plays `record` with, and where it came from.
+fn komi_for(record: &GameRecord, rules: &RuleSet, options: &Options) -> (f64, KomiSource) {
+    match (options.komi, record.komi) {
+        (Some(k), _) => (k, KomiSource::CommandLine),
+        (None, Some(k)) => (k, KomiSource::Record),
+        (None, None) => (
+            rules.default_komi(handicap_of(record)),
+            KomiSource::RulesetDefault,
+        ),
+    }
+}
+
+/// The opening of a record that every ruleset plays alike, played once: the longest run of
+/// first moves that are board plays in turn, on free points, neither suicide nor a return to
+/// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
+/// apart). [`play_record`] forks it ([`Game::fork`]) instead of replaying those moves under
+/// each ruleset; the result is the same.
+pub(crate) struct Opening<'r> {
+    game: Game<'r>,
+    played: usize,
+}
+
+impl<'r> Opening<'r> {
+    /// The common opening of `record`, played under `rules` (any ruleset: the moves it
+    /// holds are legal under all). `None` when the setup is broken (the replays report it).
+    pub(crate) fn of(record: &GameRecord, rules: &'r RuleSet) -> Option<Opening<'r>> {
+        let board = record.setup_board().ok()?;
+        let mut game = Game::new(
+            rules,
+            Setup {
+                board,
+                handicap: handicap_of(record),
+                komi: 0.0,
+                first: first_player(record),
+            },
+        );
+        let mut played = 0;
+        for m in &record.moves {
+            let Move::Play(p) = m.mv else { break };
+            let state = game.state();
+            let board = state.board();
+            let plain = game.status()
+                == (Status::Playing {
+                    pass_required: None,
+                })
+                && m.color == state.to_move()
+                && board.size().contains(p)
+                && board.get(p).is_none()
+                && state.ko_point() != Some(p)
+                && board
+                    .preview(m.color, p)
+                    .is_ok_and(|pv| pv.suicide == 0 && state.board_occurrences(pv.hash) == 0);
+            if !plain {
+                break;
+            }
+            match game.play(m.color, m.mv) {
+                Ok(report) if report.illegal.is_none() && !report.resumed => played += 1,
+                // Not expected after the checks above; the fork refuses such a game anyway.
+                _ => break,
+            }
+        }
+        Some(Opening { game, played })
+    }
+}
+
 /// Plays the setup and the first `moves` moves of `record` (at most all of them) under
 /// `rules`, as [`replay`] does: komi from `options`, the record or the ruleset; play stops
 /// when the game is over or has diverged. Moves onto occupied points and moves out of turn are
@@ -289,32 +364,40 @@ pub(crate) fn play_record<'r>(
     options: &Options,
     moves: usize,
 ) -> Result<Played<'r>, RecordError> {
+    play_record_from(record, rules, options, moves, None)
+}
+
+/// [`play_record`], starting from `opening` (of the same record) when it can be forked to
+/// `rules` and does not go past `moves`. The result is the same either way.
+pub(crate) fn play_record_from<'r>(
+    record: &GameRecord,
+    rules: &'r RuleSet,
+    options: &Options,
+    moves: usize,
+    opening: Option<&Opening<'_>>,
+) -> Result<Played<'r>, RecordError> {
     let moves = moves.min(record.moves.len());
-    let board: Board = record.setup_board()?;
-    let handicap = handicap_of(record);
-    let (komi, komi_source) = match (options.komi, record.komi) {
-        (Some(k), _) => (k, KomiSource::CommandLine),
-        (None, Some(k)) => (k, KomiSource::Record),
-        (None, None) => (rules.default_komi(handicap), KomiSource::RulesetDefault),
+    let (komi, komi_source) = komi_for(record, rules, options);
+    let forked = opening
+        .filter(|o| o.played <= moves)
+        .and_then(|o| Some((o.game.fork(rules, komi)?, o.played)));
+    let (mut game, start) = match forked {
+        Some(f) => f,
+        None => {
+            let board: Board = record.setup_board()?;
+            let setup = Setup {
+                board,
+                handicap: handicap_of(record),
+                komi,
+                first: first_player(record),
+            };
+            (Game::new(rules, setup), 0)
+        }
     };
-    let first = match record.moves.first() {
-        Some(m) => m.color,
-        None if handicap >= 2 => Color::White,
-        None => Color::Black,
-    };
-    let mut game = Game::new(
-        rules,
-        Setup {
-            board,
-            handicap,
-            komi,
-            first,
-        },
-    );
     let mut moves_ignored = 0;
     let mut resumptions = 0;
     let mut diverged = false;
-    for (i, m) in record.moves[..moves].iter().enumerate() {
+    for (i, m) in record.moves[..moves].iter().enumerate().skip(start) {
         if game.status() == Status::Finished {
             moves_ignored = moves - i;
             break;
@@ -357,7 +440,19 @@ pub fn replay(
     options: &Options,
     dead: &[Point],
 ) -> Result<RulesetReport, RecordError> {
-    let mut played = play_record(record, rules, options, record.moves.len())?;
+    replay_from(record, rules, options, dead, None)
+}
+
+/// [`replay`], starting from the record's common opening when there is one (see
+/// [`Opening`]): the same report, without replaying the opening under each ruleset.
+pub(crate) fn replay_from(
+    record: &GameRecord,
+    rules: &RuleSet,
+    options: &Options,
+    dead: &[Point],
+    opening: Option<&Opening<'_>>,
+) -> Result<RulesetReport, RecordError> {
+    let mut played = play_record_from(record, rules, options, record.moves.len(), opening)?;
     let special = played.game.special_outcome();
     let state = match special {
         Some(Outcome::NoResult) => "no-result",

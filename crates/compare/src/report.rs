@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::explain::{reasons, Difference};
 use crate::record::{GameRecord, RecordError};
 use crate::replay::{
-    dead_stones, handicap_of, replay, DeadSource, Options, RulesetReport, ScoreReport,
+    dead_stones, handicap_of, replay_from, DeadSource, Opening, Options, RulesetReport, ScoreReport,
 };
 
 /// What a report says about the record itself.
@@ -79,9 +79,15 @@ pub fn compare_game(
     options: &Options,
 ) -> Result<GameReport, RecordError> {
     let (dead, dead_source) = dead_stones(record, options);
+    // Play the opening every ruleset plays alike once, and fork it for each ruleset (for a
+    // single ruleset there is nothing to share).
+    let opening = match rulesets {
+        [first, _, ..] => Opening::of(record, first),
+        _ => None,
+    };
     let reports = rulesets
         .iter()
-        .map(|rs| replay(record, rs, options, &dead))
+        .map(|rs| replay_from(record, rs, options, &dead, opening.as_ref()))
         .collect::<Result<Vec<_>, _>>()?;
     let game = GameInfo {
         source: record.source_name.clone(),

@@ -175,6 +175,54 @@ impl<'r> Game<'r> {
         ))
     }
 
+    /// This game as it would stand had it been played from the start under `rules` (a
+    /// [`RuleSet`]) with komi `komi`, when that is certain; `None` otherwise.
+    ///
+    /// It is certain when play is still on (no pass required, no outcome, nothing added) and
+    /// every move so far was a board play applied as asked, none of them a suicide, and no
+    /// position occurred twice: then no ko, superko, suicide, last-pass or long-cycle rule of
+    /// any [`RuleSet`] could have refused a move or ended play, and the state (board,
+    /// history, prisoners, ko point) depends on the moves alone. A caller replaying one record
+    /// under many rulesets plays the common opening once and forks it for each ruleset.
+    ///
+    /// [`RuleSet`]: crate::RuleSet
+    pub fn fork<'s>(&self, rules: &'s crate::RuleSet, komi: f64) -> Option<Game<'s>> {
+        let st = &self.state;
+        let plain = self.status
+            == (Status::Playing {
+                pass_required: None,
+            })
+            && self.outcome.is_none()
+            && self.added_passes.is_empty()
+            && self.first_illegal.is_none()
+            && self.settlement.is_none()
+            && st.phase == 0
+            && !st.until_captured
+            && !st.dead_removed
+            && st.prisoners.iter().all(|p| p.suicides == 0)
+            && st.all_positions_distinct()
+            && st
+                .moves
+                .iter()
+                .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass);
+        if !plain {
+            return None;
+        }
+        let mut state = st.clone();
+        state.komi = komi;
+        let mut game = Game {
+            rules,
+            state,
+            status: self.status,
+            outcome: None,
+            added_passes: Vec::new(),
+            first_illegal: None,
+            settlement: None,
+        };
+        game.update_status();
+        Some(game)
+    }
+
     /// The rules.
     pub fn rules(&self) -> &'r dyn Ruleset {
         self.rules

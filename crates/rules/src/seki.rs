@@ -34,6 +34,16 @@ pub fn seki_eyes(board: &Board) -> [PointSet; 2] {
             if !(touches(Color::Black) || touches(Color::White)) {
                 continue;
             }
+            // A stone played on a point with two empty neighbours keeps them as liberties
+            // (captures only add more): no self-atari for either colour. A cheap test first.
+            if size
+                .neighbors(p)
+                .filter(|&q| board.get(q).is_none())
+                .count()
+                >= 2
+            {
+                continue;
+            }
             if self_atari(board, Color::Black, p) && self_atari(board, Color::White, p) {
                 for q in size.neighbors(p) {
                     if let Some(c) = board.get(q) {

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
 
@@ -75,7 +76,8 @@ type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
 /// The game so far.
 #[derive(Clone, Debug)]
 pub struct GameState {
-    pub(crate) initial: Board,
+    /// Shared: it never changes, and forks of a game ([`crate::Game::fork`]) keep it.
+    pub(crate) initial: Arc<Board>,
     pub(crate) board: Board,
     pub(crate) komi: f64,
     pub(crate) handicap: u32,
@@ -108,7 +110,7 @@ impl GameState {
         history.push(first);
         GameState {
             seen,
-            initial: board.clone(),
+            initial: Arc::new(board.clone()),
             board,
             komi,
             handicap,
@@ -262,6 +264,12 @@ impl GameState {
         self.seen.get(&hash).copied().unwrap_or(0)
     }
 
+    /// Whether no board position occurs twice in the history (compared by hash: a hash
+    /// collision counts as a repetition).
+    pub(crate) fn all_positions_distinct(&self) -> bool {
+        self.seen.len() == self.history.len()
+    }
+
     /// Records a new state after a move.
     pub(crate) fn push_state(&mut self, entry: StateEntry) {
         *self.seen.entry(entry.hash).or_insert(0) += 1;
@@ -271,7 +279,7 @@ impl GameState {
     /// The board as it was in state `k` of [`GameState::history`], rebuilt by replaying the
     /// moves: used to confirm that an equal hash is really an equal position.
     pub fn position_at(&self, k: usize) -> Position {
-        let mut b = self.initial.clone();
+        let mut b = Board::clone(&self.initial);
         for m in &self.moves[..k] {
             if let Move::Play(p) = m.applied {
                 b.play_allowing_suicide(m.color, p)

@@ -570,17 +570,25 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
     let mut setup: BTreeMap<(u8, u8), (Color, &'static str)> = BTreeMap::new();
     let last = line.len().saturating_sub(1);
 
+    // How often each property name occurred so far in the node (a few names: a short list,
+    // reused from node to node).
+    let mut seen: Vec<(&'static str, usize)> = Vec::new();
     for (n, node) in line.iter().enumerate() {
-        let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+        seen.clear();
         for prop in &node.properties {
             let name = match prop {
                 Prop::Invalid(id, _) => static_ident(id),
                 other => prop_name(other),
             };
-            let occurrence = {
-                let c = seen.entry(name).or_insert(0);
-                *c += 1;
-                *c - 1
+            let occurrence = match seen.iter_mut().find(|(id, _)| *id == name) {
+                Some((_, c)) => {
+                    *c += 1;
+                    *c - 1
+                }
+                None => {
+                    seen.push((name, 1));
+                    0
+                }
             };
             let here = |k: RecordErrorKind| Fail::prop(k, n, name, occurrence);
             if let Some((id, value)) = text_property(prop) {

@@ -54,6 +54,9 @@ pub(crate) struct Lexer<'a> {
     text: &'a str,
     cursor: usize,
     failed: bool,
+    /// Whether properties carry the ranges of their values (else `values` stays empty and
+    /// nothing is allocated: enough for the structure).
+    keep_values: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -63,6 +66,15 @@ impl<'a> Lexer<'a> {
             text,
             cursor: start,
             failed: false,
+            keep_values: true,
+        }
+    }
+
+    /// The same tokenizer, for the structure only: properties come without their values.
+    pub fn structure(text: &'a str, start: usize) -> Lexer<'a> {
+        Lexer {
+            keep_values: false,
+            ..Lexer::new(text, start)
         }
     }
 
@@ -116,7 +128,9 @@ impl<'a> Lexer<'a> {
                     }
                 }
             }
-            values.push(value_start..self.cursor - 1);
+            if self.keep_values {
+                values.push(value_start..self.cursor - 1);
+            }
         }
         Ok(TokKind::Prop { ident, values })
     }
@@ -199,7 +213,7 @@ pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
         let mut saved = Vec::new();
         let mut max_depth = 0usize;
         let mut end = None;
-        for tok in Lexer::new(text, tree_start) {
+        for tok in Lexer::structure(text, tree_start) {
             let Ok(tok) = tok else {
                 break;
             };

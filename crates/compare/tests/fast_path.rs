@@ -1,0 +1,219 @@
+//! The fast path of [`compare_game`] (the opening every ruleset plays alike is played once and
+//! forked for each ruleset) must give exactly what replaying the record from the start under
+//! each ruleset gives ([`replay`], the reference): the same `RulesetReport`s, or the same
+//! error.
+//!
+//! Records are random walks on small boards, where captures, ko recaptures, superko
+//! repetitions and suicides are frequent, with passes anywhere, moves out of turn or onto
+//! stones now and then, handicap and setup stones, dead stones from the command line or from
+//! territory markup, and every option of a comparison. The built-in rulesets are given in a
+//! random order, so that each of them in turn plays the shared opening.
+
+use gorules_board::{Board, Color, ColoredMove, Move, Point, Size};
+use gorules_compare::record::{GameRecord, TerritoryMarkup};
+use gorules_compare::replay::{dead_stones, replay, Options};
+use gorules_compare::report::compare_game;
+use gorules_rules::{builtins, Counting, RuleSet};
+use proptest::prelude::*;
+
+const CASES: u32 = 3_000;
+
+/// One step of the walk, decided by a few random numbers.
+#[derive(Clone, Debug)]
+struct Step {
+    /// 0..100: below `pass_rate` a pass.
+    kind: u8,
+    /// Picks the point: among the empty points of the walker's board, or (rarely) any point.
+    pick: u16,
+    /// 0..100: below 3 the move is played by the wrong colour; below 8 onto any point.
+    oddity: u8,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    (0u8..100, any::<u16>(), 0u8..100).prop_map(|(kind, pick, oddity)| Step { kind, pick, oddity })
+}
+
+#[derive(Clone, Debug)]
+struct Spec {
+    size: u32,
+    steps: Vec<Step>,
+    pass_rate: u8,
+    trailing_passes: usize,
+    handicap: Vec<u16>,
+    white_setup: Vec<u16>,
+    declare_handicap: bool,
+    record_komi: Option<i8>,
+    option_komi: Option<i8>,
+    dead: Vec<u16>,
+    dead_from: u8,
+    countings: u8,
+    score_unfinished: bool,
+    order: Vec<usize>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (
+        (
+            prop_oneof![Just(2u32), Just(3), Just(4), Just(5), Just(7), Just(9)],
+            prop::collection::vec(step(), 0..90),
+            prop_oneof![Just(0u8), Just(3), Just(10), Just(30)],
+            0usize..5,
+            prop::collection::vec(any::<u16>(), 0..4),
+            prop::collection::vec(any::<u16>(), 0..2),
+            any::<bool>(),
+        ),
+        (
+            prop::option::of(-10i8..20),
+            prop::option::of(-10i8..20),
+            prop::collection::vec(any::<u16>(), 0..8),
+            0u8..3,
+            0u8..4,
+            any::<bool>(),
+            Just((0..builtins().len()).collect::<Vec<_>>()).prop_shuffle(),
+        ),
+    )
+        .prop_map(
+            |(
+                (size, steps, pass_rate, trailing_passes, handicap, white_setup, declare_handicap),
+                (record_komi, option_komi, dead, dead_from, countings, score_unfinished, order),
+            )| Spec {
+                size,
+                steps,
+                pass_rate,
+                trailing_passes,
+                handicap,
+                white_setup,
+                declare_handicap,
+                record_komi,
+                option_komi,
+                dead,
+                dead_from,
+                countings,
+                score_unfinished,
+                order,
+            },
+        )
+}
+
+fn point(size: Size, k: u16) -> Point {
+    let i = k as usize % size.area();
+    let w = usize::from(size.width());
+    Point::new((i % w) as u8, (i / w) as u8)
+}
+
+/// The record, and the options of the comparison.
+fn build(spec: &Spec) -> (GameRecord, Options) {
+    let size = Size::square(spec.size).unwrap();
+    let mut rec = GameRecord::new(size);
+    rec.komi = spec.record_komi.map(|k| f64::from(k) / 2.0);
+    // Setup stones: Black's (a handicap when there are two or more), then White's.
+    let mut taken = Vec::new();
+    for (color, list) in [
+        (Color::Black, &spec.handicap),
+        (Color::White, &spec.white_setup),
+    ] {
+        for &k in list {
+            let p = point(size, k);
+            if !taken.contains(&p) {
+                taken.push(p);
+                rec.setup.push((color, p));
+            }
+        }
+    }
+    let black_setup = rec.setup.iter().filter(|(c, _)| *c == Color::Black).count();
+    if spec.declare_handicap && black_setup >= 2 {
+        rec.handicap = black_setup as u32;
+    }
+    // The walk: the walker keeps the record's own position (suicide allowed, no ko check) to
+    // pick empty points, so most moves are on free points and many repeat positions.
+    let mut board = Board::with_stones(size, rec.setup.iter().copied()).unwrap_or(Board::new(size));
+    let mut color = if black_setup >= 2 && rec.setup.len() == black_setup {
+        Color::White
+    } else {
+        Color::Black
+    };
+    for s in &spec.steps {
+        let mover = if s.oddity < 3 {
+            color.opponent()
+        } else {
+            color
+        };
+        let mv = if s.kind < spec.pass_rate || board.empty_count() == 0 {
+            Move::Pass
+        } else if s.oddity < 8 {
+            Move::Play(point(size, s.pick))
+        } else {
+            Move::Play(board.empty_point(s.pick as usize % board.empty_count()))
+        };
+        if let Move::Play(p) = mv {
+            let _ = board.play_allowing_suicide(mover, p);
+        }
+        rec.moves.push(ColoredMove { color: mover, mv });
+        color = mover.opponent();
+    }
+    for _ in 0..spec.trailing_passes {
+        rec.moves.push(ColoredMove::pass(color));
+        color = color.opponent();
+    }
+    rec.move_nodes = (1..=rec.moves.len()).collect();
+    let dead: Vec<Point> = {
+        let mut d: Vec<Point> = spec.dead.iter().map(|&k| point(size, k)).collect();
+        d.sort_by_key(|p| (p.y, p.x));
+        d.dedup();
+        d
+    };
+    let mut options = Options {
+        komi: spec.option_komi.map(|k| f64::from(k) / 2.0),
+        dead: None,
+        countings: match spec.countings {
+            0 => None,
+            1 => Some(vec![Counting::Area]),
+            2 => Some(vec![Counting::Territory]),
+            _ => Some(Vec::new()),
+        },
+        score_unfinished: spec.score_unfinished,
+    };
+    match spec.dead_from {
+        // Dead stones from the command line (points that may hold no stone at all).
+        0 => options.dead = Some(dead),
+        // From territory markup: the points go to the side that does not hold them now.
+        1 => {
+            let mut markup = TerritoryMarkup::default();
+            for p in dead {
+                match board.get(p) {
+                    Some(Color::Black) => markup.white.push(p),
+                    _ => markup.black.push(p),
+                }
+            }
+            rec.territory_markup = Some(markup);
+        }
+        _ => {}
+    }
+    (rec, options)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
+
+    #[test]
+    fn compare_game_matches_replaying_each_ruleset(spec in spec()) {
+        let all = builtins();
+        let rulesets: Vec<RuleSet> = spec.order.iter().map(|&i| all[i].clone()).collect();
+        let (record, options) = build(&spec);
+        let (dead, _) = dead_stones(&record, &options);
+        let reference: Result<Vec<_>, _> = rulesets
+            .iter()
+            .map(|rs| replay(&record, rs, &options, &dead))
+            .collect();
+        match (compare_game(&record, &rulesets, &options), reference) {
+            (Ok(report), Ok(reference)) => prop_assert_eq!(report.rulesets, reference),
+            (Err(fast), Err(slow)) => prop_assert_eq!(fast, slow),
+            (fast, slow) => prop_assert!(
+                false,
+                "fast {:?}\nslow {:?}",
+                fast.map(|r| r.rulesets),
+                slow
+            ),
+        }
+    }
+}

@@ -133,7 +133,7 @@ impl GameState {
             to_move,
             created_by_play_of: None,
         };
-        self.initial.clone_from(board);
+        Arc::make_mut(&mut self.initial).clone_from(board);
         self.board.clone_from(board);
         self.komi = komi;
         self.handicap = handicap;

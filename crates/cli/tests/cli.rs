@@ -76,16 +76,15 @@ fn score_options_komi_counting_dead_and_formats() {
 fn score_by_stone_counting() {
     // Research §2.1 under stone scoring (research §1b): one group each, Black 8 stones + 5
     // territory - 2, White 7 + 5 - 2: B+1. Concord allows no stone counting.
-    let o = gorules(&[
+    let args = [
         "score",
         "examples/dame-parity.sgf",
         "--rules",
         "stone-scoring,concord",
         "--counting",
         "stone",
-        "--format",
-        "json",
-    ]);
+    ];
+    let o = gorules(&[&args[..], &["--format", "json"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let stone = &v["rulesets"][0]["scores"][0];
@@ -94,14 +93,7 @@ fn score_by_stone_counting() {
     assert_eq!(stone["breakdown"]["black"]["group_tax"], 2);
     assert_eq!(stone["breakdown"]["white"]["total"], 10.0);
     assert_eq!(v["rulesets"][1]["scores"], serde_json::json!([]));
-    let o = gorules(&[
-        "score",
-        "examples/dame-parity.sgf",
-        "--rules",
-        "stone-scoring,concord",
-        "--counting",
-        "stone",
-    ]);
+    let o = gorules(&args);
     let out = stdout(&o);
     assert!(
         out.contains("group tax") && out.contains("-2 / -2"),

@@ -92,18 +92,6 @@ fn pass_fight_without_a_last_pass_rule_research_2_2() {
     assert_eq!(totals(&g, Counting::Territory), (5.0, 5.0));
 }
 
-/// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
-const SEKI: &str = "
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-O O O O O X X X X
-O X X X X O O O X
-O X . X . O . O X";
-
 #[test]
 fn seki_with_eyes_research_2_5() {
     // Stones: 18 each. Black territory g4..i9 = 18 (+ eye c1), White a4..d9 = 24 (+ eye g1);

@@ -3,23 +3,13 @@
 //! hinge of the Concord proof (seed 001). Random legal play with passes anywhere, handicaps,
 //! and a random set of chains agreed dead.
 
+mod common;
+
+use common::Rng;
+
 use gorules_board::{handicap::fixed_handicap, Board, Color, Move, Point, Size};
 use gorules_rules::{builtin, Counting, Game, RuleSet, Setup, Status};
 use proptest::prelude::*;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Plays a random game to the end of play under `rules`, then agrees a random set of chains
 /// dead and finishes. Returns None if the ply cap cut it off.

@@ -3,27 +3,16 @@
 //! games under every built-in ruleset, and through the trait's default `check_play`. And a
 //! game started over with `Game::restart` plays like a new one.
 
+mod common;
+
+use common::Rng;
+
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
 use gorules_rules::params::IllegalMoveRule;
 use gorules_rules::{
     builtins, Counting, Game, GameState, Illegal, PlayStatus, Ruleset, Score, Settlement, Setup,
     Status,
 };
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A ruleset that delegates everything but `check_play`, so that the trait's default runs.
 struct Delegating<'a>(&'a dyn Ruleset);

@@ -126,18 +126,6 @@ fn agreed_dead_stones_are_removed_before_counting() {
     assert_eq!(s.black.group_tax, 0);
 }
 
-/// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
-const SEKI: &str = "
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-O O O O O X X X X
-O X X X X O O O X
-O X . X . O . O X";
-
 #[test]
 fn groups_in_seki_keep_uncounted_eyes_and_pay_no_tax() {
     // Black: big group f3..f9, g3..i3, i2, i1 = 12 stones with g4..i9 = 18 territory; seki

@@ -89,3 +89,34 @@ pub fn totals(game: &Game, counting: Counting) -> (f64, f64) {
     let s = game.score(counting);
     (s.black.total, s.white.total)
 }
+
+/// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
+pub const SEKI: &str = "
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+O O O O O X X X X
+O X X X X O O O X
+O X . X . O . O X";
+
+/// splitmix64: seeded random numbers for the random-game tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

@@ -851,17 +851,7 @@ Dame parity: move 14 of 17 (W C4), rules concord
         assert!(text.contains("area B+1 (B 13, W 12)"), "{text}");
     }
 
-    /// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
-    const SEKI: &str = "
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        O O O O O X X X X
-        O X X X X O O O X
-        O X . X . O . O X";
+    use gorules_rules::seki::RESEARCH_2_5_SEKI as SEKI;
 
     fn seki_record() -> GameRecord {
         let board = from_diagram(SEKI).unwrap();

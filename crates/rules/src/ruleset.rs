@@ -465,17 +465,7 @@ mod tests {
     use super::*;
     use crate::builtin;
 
-    /// Research §2.5: a seki with one eye each (Black c1, White g1), shared liberty e1.
-    const SEKI: &str = "
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        O O O O O X X X X
-        O X X X X O O O X
-        O X . X . O . O X";
+    use crate::seki::RESEARCH_2_5_SEKI as SEKI;
 
     #[test]
     fn counted_territory_leaves_out_seki_eyes_only_where_the_rules_say() {

@@ -15,6 +15,20 @@
 
 use gorules_board::{Board, Color, Point, PointSet};
 
+/// The classic seki of research/rulesets.md §2.5, as a diagram ([`gorules_board::diagram`]):
+/// Black's and White's inner chains share the liberty e1 and have one eye each (c1, g1). The
+/// example the docs and the tests of every crate use for seki.
+pub const RESEARCH_2_5_SEKI: &str = "
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+. . . . O X . . .
+O O O O O X X X X
+O X X X X O O O X
+O X . X . O . O X";
+
 /// Whether a play by `c` at the empty point `p` would be suicide or self-atari.
 fn self_atari(board: &Board, c: Color, p: Point) -> bool {
     board.liberties_after(c, p).is_ok_and(|libs| libs <= 1)
@@ -114,17 +128,7 @@ mod tests {
     #[test]
     fn research_2_5_seki_with_one_eye_each() {
         // research/rulesets.md §2.5: Black eye c1, White eye g1, shared liberty e1.
-        let e = eyes(
-            ". . . . O X . . .
-             . . . . O X . . .
-             . . . . O X . . .
-             . . . . O X . . .
-             . . . . O X . . .
-             . . . . O X . . .
-             O O O O O X X X X
-             O X X X X O O O X
-             O X . X . O . O X",
-        );
+        let e = eyes(RESEARCH_2_5_SEKI);
         assert_eq!(e[0], vec![Point::new(2, 8)], "black eye c1");
         assert_eq!(e[1], vec![Point::new(6, 8)], "white eye g1");
     }

@@ -90,18 +90,6 @@ pub fn totals(game: &Game, counting: Counting) -> (f64, f64) {
     (s.black.total, s.white.total)
 }
 
-/// Research §2.5: a seki with one eye each (c1 for Black, g1 for White, shared liberty e1).
-pub const SEKI: &str = "
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-. . . . O X . . .
-O O O O O X X X X
-O X X X X O O O X
-O X . X . O . O X";
-
 /// splitmix64: seeded random numbers for the random-game tests.
 pub struct Rng(pub u64);
 

@@ -12,17 +12,24 @@ use std::fmt;
 use crate::coords::gtp_column_letter;
 use crate::{Board, Color, Point, SetupError, Size};
 
-/// Writes the board as a diagram with column letters above and row numbers on the left.
-pub fn to_diagram(board: &Board) -> String {
-    let size = board.size();
+/// The line of column letters above a diagram (` A B C ...`, no `I`), indented past the row
+/// numbers, with its newline.
+pub fn column_letters(size: Size) -> String {
     let label_w = size.height().to_string().len();
-    let mut out = String::new();
-    out.push_str(&" ".repeat(label_w + 1));
+    let mut out = " ".repeat(label_w + 1);
     for x in 0..size.width() {
         out.push(' ');
         out.push(gtp_column_letter(x));
     }
     out.push('\n');
+    out
+}
+
+/// Writes the board as a diagram with column letters above and row numbers on the left.
+pub fn to_diagram(board: &Board) -> String {
+    let size = board.size();
+    let label_w = size.height().to_string().len();
+    let mut out = column_letters(size);
     for y in 0..size.height() {
         let row = size.height() - y;
         out.push_str(&format!(" {row:>label_w$}"));

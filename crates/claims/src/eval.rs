@@ -17,7 +17,7 @@ use crate::claim::Claim;
 use crate::driver::{Driver, Track};
 use crate::expr::{GameFacts, ScoreValue, Witness};
 use crate::game::FuzzGame;
-use crate::playout::{play_out, PlayoutError};
+use crate::playout::{play_out, Playout, PlayoutError};
 
 /// Why a game says nothing about a claim.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -120,17 +120,15 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
         }
     }
     let mut scores = Vec::with_capacity(claim.expr().scores().len());
-    let mut playouts: Vec<Option<ScoreSet>> = vec![None; rulesets.len()];
+    // Each ruleset's play-out is played once, when a score first asks for it.
+    let mut playouts: Vec<Option<Playout>> = rulesets.iter().map(|_| None).collect();
     for (r, i) in claim.scores() {
         let v = if r.playout {
             if playouts[i].is_none() {
-                playouts[i] = Some(playout_scores(&rulesets[i], fg)?);
+                playouts[i] = Some(playout_of(&rulesets[i], fg)?);
             }
-            playouts[i]
-                .as_ref()
-                .expect("just set")
-                .get(r.counting)
-                .clone()
+            let p = playouts[i].as_ref().expect("just set");
+            value_of_score(&p.game.score(r.counting))
         } else {
             value_of_score(&games[i].0.score(r.counting))
         };
@@ -145,33 +143,18 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
     Ok(Evaluation { scores, verdict })
 }
 
-/// The values of one game by every counting method, in the order of [`Counting::ALL`].
-#[derive(Clone, Debug)]
-struct ScoreSet([ScoreValue; Counting::ALL.len()]);
-
-impl ScoreSet {
-    fn get(&self, c: Counting) -> &ScoreValue {
-        &self.0[c.index()]
-    }
-}
-
-fn playout_scores(rs: &RuleSet, fg: &FuzzGame) -> Result<ScoreSet, Skip> {
-    let p = play_out(rs, fg).map_err(|e| match e {
+/// The play-out of `fg` under `rs` (see [`play_out`]), or why there is none.
+fn playout_of<'r>(rs: &'r RuleSet, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
+    play_out(rs, fg).map_err(|e| match e {
         PlayoutError::NotCapturable => Skip::NotCapturable(rs.id.clone()),
         PlayoutError::Record(_) => Skip::NotScored(rs.id.clone()),
-    })?;
-    Ok(ScoreSet(
-        Counting::ALL.map(|c| value_of_score(&p.game.score(c))),
-    ))
+    })
 }
 
 /// The record of `fg` followed by its play-out under `rs` (no dead stones: after "play until
 /// captured" every stone is alive), or why there is none.
 pub fn playout_record(rs: &RuleSet, fg: &FuzzGame) -> Result<GameRecord, Skip> {
-    let p = play_out(rs, fg).map_err(|e| match e {
-        PlayoutError::NotCapturable => Skip::NotCapturable(rs.id.clone()),
-        PlayoutError::Record(_) => Skip::NotScored(rs.id.clone()),
-    })?;
+    let p = playout_of(rs, fg)?;
     let mut rec = FuzzGame {
         dead: Vec::new(),
         ..fg.clone()

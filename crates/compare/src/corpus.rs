@@ -132,16 +132,21 @@ pub struct Summary {
     pub pairs: Vec<PairSummary>,
 }
 
-/// Summarises reports: for each pair of score columns, over finished games, how often the
-/// winner and the margin change.
-pub fn summarize(entries: &[GameEntry]) -> Summary {
-    let reports: Vec<&GameReport> = entries
+/// The reports of a corpus run, its errors left out, in order.
+pub fn reports_of(entries: &[GameEntry]) -> Vec<&GameReport> {
+    entries
         .iter()
         .filter_map(|e| match e {
             GameEntry::Report(r) => Some(r.as_ref()),
             GameEntry::Error { .. } => None,
         })
-        .collect();
+        .collect()
+}
+
+/// Summarises reports: for each pair of score columns, over finished games, how often the
+/// winner and the margin change.
+pub fn summarize(entries: &[GameEntry]) -> Summary {
+    let reports = reports_of(entries);
     let finished: Vec<&&GameReport> = reports.iter().filter(|r| r.game.ended_by_passes).collect();
     let columns: Vec<String> = reports
         .first()

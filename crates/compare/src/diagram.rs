@@ -26,6 +26,7 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
+use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{format_points, CountedTerritory, Outcome, RuleSet, SettlementReport};
 
@@ -354,12 +355,7 @@ pub fn to_text(view: &DiagramView) -> String {
     let mut out = String::new();
     out.push_str(&view.headline());
     out.push('\n');
-    out.push_str(&" ".repeat(label_w + 1));
-    for x in 0..size.width() {
-        out.push(' ');
-        out.push(gtp_column_letter(x));
-    }
-    out.push('\n');
+    out.push_str(&column_letters(size));
     for y in 0..size.height() {
         let _ = write!(out, " {:>label_w$}", size.height() - y);
         let mut closing = false;

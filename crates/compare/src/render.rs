@@ -3,7 +3,7 @@
 
 use gorules_rules::{format_points, SideScore};
 
-use crate::corpus::{GameEntry, Summary};
+use crate::corpus::{reports_of, GameEntry, Summary};
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
 use crate::report::GameReport;
 
@@ -401,13 +401,7 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
         let v = serde_json::json!({ "games": entries, "summary": summary });
         return serde_json::to_string_pretty(&v).expect("serialisable") + "\n";
     }
-    let reports: Vec<&GameReport> = entries
-        .iter()
-        .filter_map(|e| match e {
-            GameEntry::Report(r) => Some(r.as_ref()),
-            GameEntry::Error { .. } => None,
-        })
-        .collect();
+    let reports = reports_of(entries);
     if format == Format::Csv {
         return game_csv_of(reports);
     }

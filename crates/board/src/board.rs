@@ -609,6 +609,7 @@ impl Board {
     /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
     /// `c` (an "eye-like" point; the usual playout policy never fills these). False for an
     /// occupied or off-board point.
+    #[inline]
     pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
         if !self.size.contains(p) {
             return false;
@@ -616,10 +617,11 @@ impl Board {
         let i = self.idx(p);
         // A neighbour qualifies if it holds `want` or is a border cell (Border = 3 has both
         // colour bits set); `&` rather than `&&` keeps it free of branches.
+        // The four cells ANDed together keep the colour bit only if every one has it.
         let want = Cell::of(c) as u8;
-        let ok = |n: usize| self.cells[n] as u8 & want == want;
-        let [a, b, u, d] = self.neighbors(i);
-        (self.cells[i] == Cell::Empty) & ok(a) & ok(b) & ok(u) & ok(d)
+        let all = self.neighbors(i).map(|n| self.cells[n] as u8);
+        let common = all[0] & all[1] & all[2] & all[3];
+        (self.cells[i] == Cell::Empty) & (common & want != 0)
     }
 
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).
@@ -751,9 +753,8 @@ impl Board {
     /// find: [`NO_HASH`] (0 in the result), [`HASH_IF_LEGAL`] (right unless the play is a
     /// suicide) or [`FULL_HASH`].
     ///
-    /// Free of data-dependent branches (but for the rare capture with [`HASH_IF_LEGAL`]): on
-    /// random positions they are mispredicted often and cost more than the arithmetic that
-    /// replaces them.
+    /// Free of data-dependent branches: on random positions they are mispredicted often and
+    /// cost more than the arithmetic that replaces them.
     #[inline]
     fn preview_at<const HASH: u8>(&self, c: Color, i: usize) -> Preview {
         let own = Cell::of(c) as u8;
@@ -990,19 +991,39 @@ impl Board {
             ch.lib_sum -= i32_ & st;
             ch.lib_sum_sq -= ii & st;
         }
-        self.chains[i] = data;
-        let mut own_mask = 0u32;
-        for (k, &n) in nb.iter().enumerate() {
-            own_mask |= ((self.cells[n] == own) as u32) << k;
+        // The own chains next to the stone, each once (`fresh` as in the preview).
+        let [h0, h1, h2, h3] = nb.map(|n| self.head[n]);
+        let mine = nb.map(|n| self.cells[n] == own);
+        let own_mask = mine[0] as u32
+            | ((mine[1] & (h1 != h0)) as u32) << 1
+            | ((mine[2] & (h2 != h0) & (h2 != h1)) as u32) << 2
+            | ((mine[3] & (h3 != h0) & (h3 != h1) & (h3 != h2)) as u32) << 3;
+        if own_mask == 0 {
+            // A chain of its own.
+            self.chains[i] = data;
+            return;
         }
-        while own_mask != 0 {
-            let n = nb[own_mask.trailing_zeros() as usize];
-            own_mask &= own_mask - 1;
-            let a = self.head[n] as usize;
-            let b = self.head[i] as usize;
-            if a != b {
-                self.merge(a, b);
-            }
+        // The stone joins the first own chain (a larger chain is never relabelled: the stone
+        // goes into its list), then that chain merges with the others.
+        let heads = [h0, h1, h2, h3];
+        let first = heads[own_mask.trailing_zeros() as usize] as usize;
+        self.head[i] = first as u16;
+        self.next[i] = self.next[first];
+        self.next[first] = i as u16;
+        let ch = &mut self.chains[first];
+        ch.size += 1;
+        ch.libs += data.libs;
+        ch.lib_sum += data.lib_sum;
+        ch.lib_sum_sq += data.lib_sum_sq;
+        ch.hash ^= data.hash;
+        let mut rest = own_mask & (own_mask - 1);
+        while rest != 0 {
+            let other = heads[rest.trailing_zeros() as usize] as usize;
+            rest &= rest - 1;
+            // Distinct heads before the merges: each merge keeps one of its two heads, and
+            // the stone's head is read again each time.
+            let a = self.head[i] as usize;
+            self.merge(a, other);
         }
     }
 

@@ -118,6 +118,21 @@ impl<T: Copy> Clone for Slots<T> {
     }
 }
 
+impl<T: Copy + PartialEq> Slots<T> {
+    /// Copies the first `n` entries of `source`: a board uses only the padded cells of its
+    /// size (`n`), and the entries past them are never read.
+    #[inline]
+    fn copy_prefix(&mut self, source: &Slots<T>, n: usize) {
+        self.0[..n].copy_from_slice(&source.0[..n]);
+    }
+
+    /// Whether the first `n` entries are equal.
+    #[inline]
+    fn prefix_eq(&self, other: &Slots<T>, n: usize) -> bool {
+        self.0[..n] == other.0[..n]
+    }
+}
+
 impl<T: Copy> Slots<T> {
     fn new(fill: T) -> Slots<T> {
         let boxed: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
@@ -375,28 +390,30 @@ impl Clone for Board {
     }
 
     /// Copies `source` into this board, reusing its buffers (no allocation once they are
-    /// large enough): cheaper than `clone` for resetting a board many times.
+    /// large enough) and copying only the padded cells of its size: cheaper than `clone` for
+    /// resetting a board many times.
     fn clone_from(&mut self, source: &Board) {
+        let padded = source.padded();
         self.size = source.size;
         self.stride = source.stride;
         self.geo = source.geo;
-        self.cells.clone_from(&source.cells);
-        self.head.clone_from(&source.head);
-        self.next.clone_from(&source.next);
+        self.cells.copy_prefix(&source.cells, padded);
+        self.head.copy_prefix(&source.head, padded);
+        self.next.copy_prefix(&source.next, padded);
         self.chains.clone_from(&source.chains);
         self.hash = source.hash;
         self.on_board = source.on_board;
         self.removed = source.removed;
         self.stone_bits = source.stone_bits;
         self.empties.clone_from(&source.empties);
-        self.empty_pos.clone_from(&source.empty_pos);
+        self.empty_pos.copy_prefix(&source.empty_pos, padded);
         self.last_removed.clone_from(&source.last_removed);
     }
 }
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size && self.cells == other.cells
+        self.size == other.size && self.cells.prefix_eq(&other.cells, self.padded())
     }
 }
 
@@ -448,10 +465,10 @@ impl Board {
         self.size = size;
         self.stride = size.width() as usize + 2;
         self.geo = geo;
-        self.cells.clone_from(&geo.cells);
-        self.head.clone_from(&geo.heads);
-        self.next.0.fill(0);
         let padded = self.stride * (size.height() as usize + 2);
+        self.cells.copy_prefix(&geo.cells, padded);
+        self.head.copy_prefix(&geo.heads, padded);
+        self.next.0[..padded].fill(0);
         self.chains.clear();
         self.chains.resize(padded, ChainData::default());
         self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
@@ -460,7 +477,7 @@ impl Board {
         self.removed = [0; 2];
         self.stone_bits = [PointSet::empty(size); 2];
         self.empties.clone_from(&geo.empties);
-        self.empty_pos.clone_from(&geo.empty_pos);
+        self.empty_pos.copy_prefix(&geo.empty_pos, padded);
         self.last_removed.clear();
     }
 
@@ -512,6 +529,12 @@ impl Board {
     #[inline]
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// Number of padded cells of this board's size: the entries of the per-cell tables in use.
+    #[inline]
+    fn padded(&self) -> usize {
+        self.chains.len()
     }
 
     #[inline]
@@ -1288,7 +1311,13 @@ mod tests {
             assert_eq!(b.size, n.size);
             assert_eq!(b.stride, n.stride);
             assert!(std::ptr::eq(b.geo, n.geo));
-            assert!(b.cells == n.cells && b.head == n.head && b.next == n.next);
+            // Only the padded cells of the size are in use (and reset).
+            let padded = n.padded();
+            assert!(
+                b.cells.prefix_eq(&n.cells, padded)
+                    && b.head.prefix_eq(&n.head, padded)
+                    && b.next.prefix_eq(&n.next, padded)
+            );
             assert_eq!(b.chains.len(), n.chains.len());
             for (x, y) in b.chains.iter().zip(&n.chains) {
                 assert_eq!(format!("{x:?}"), format!("{y:?}"));
@@ -1297,8 +1326,22 @@ mod tests {
             assert_eq!((b.on_board, b.removed), (n.on_board, n.removed));
             assert_eq!(b.stone_bits, n.stone_bits);
             assert_eq!(b.empties, n.empties);
-            assert!(b.empty_pos == n.empty_pos);
+            assert!(b.empty_pos.prefix_eq(&n.empty_pos, padded));
             assert!(b.last_removed.is_empty());
+            // A board of another size copied over a used one plays like the original.
+            let mut copy = b.clone();
+            let mut original = Board::new(size);
+            for (k, p) in size.points().enumerate().filter(|(k, _)| k % 4 != 1) {
+                let c = [Color::Black, Color::White][k % 2];
+                let _ = original.play(c, p);
+            }
+            copy.clone_from(&original);
+            assert_eq!(copy, original);
+            for p in size.points() {
+                for c in Color::ALL {
+                    assert_eq!(copy.preview(c, p), original.preview(c, p));
+                }
+            }
             // Fill it for the next round.
             for (k, p) in size.points().enumerate() {
                 let c = if k % 3 == 0 {

@@ -910,6 +910,28 @@ impl Board {
         Ok(self.play_at(c, i, None))
     }
 
+    /// Plays a stone like [`Board::play_allowing_suicide`], given the play's `preview`, taken
+    /// by [`Board::preview`] on this board as it is now (same colour and point, no change
+    /// since): a play the preview found to capture nothing and not to be a suicide (most
+    /// plays) is placed without looking for captures again. For a caller that previews a play
+    /// to decide on it (a ko or suicide rule) and then makes it. Debug builds check that the
+    /// preview is this board's.
+    pub fn play_previewed(
+        &mut self,
+        c: Color,
+        p: Point,
+        preview: &Preview,
+    ) -> Result<Placed, PlayError> {
+        let i = self.empty_index(p)?;
+        debug_assert_eq!(
+            self.preview_at::<FULL_HASH>(c, i),
+            *preview,
+            "the preview of another position or play"
+        );
+        let previewed = (preview.suicide == 0).then_some(preview.captures > 0);
+        Ok(self.play_at(c, i, previewed))
+    }
+
     /// Places the stone on the empty padded index `i` and resolves captures and suicide.
     /// `previewed` is `Some(captures)` when a preview found the play legal and whether it
     /// captures: then nothing needs to be looked for when it does not, and there is no suicide.

@@ -14,11 +14,11 @@
 //!
 //! SIZES (default `9`) are board sizes as `gorules fuzz --sizes` reads them, e.g. `2..9`.
 
+use gorules_board::Move;
 use gorules_claims::eval::evaluate_in;
 use gorules_claims::generate::{parse_sizes, GenOptions, Generator};
 use gorules_claims::rng::game_seed;
 use gorules_claims::Claim;
-use gorules_board::Move;
 
 /// FNV-1a over 64-bit words.
 struct Checksum(u64);
@@ -81,7 +81,10 @@ fn main() {
         }
     }
     if checksum {
-        println!("{n} games of run seed 7 ({sizes}), {moves} moves: checksum {:016x}", sum.0);
+        println!(
+            "{n} games of run seed 7 ({sizes}), {moves} moves: checksum {:016x}",
+            sum.0
+        );
     } else {
         println!("{n} games of run seed 7 ({sizes}), {moves} moves");
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gorules_board::{Board, Color, Move, Point, Preview, SetupError};
+use gorules_board::{Board, Color, Move, PlayError, Point, Preview, SetupError};
 
 use crate::params::{Counting, IllegalMoveRule};
 use crate::ruleset::{
@@ -268,8 +268,22 @@ impl<'r> Game<'r> {
     /// Whether `color` may make the move now (turn, board and rules), without playing it.
     pub fn check(&self, color: Color, mv: Move) -> Result<Result<(), Illegal>, MoveError> {
         self.check_turn(color)?;
-        self.check_point(mv)?;
-        Ok(self.rules.check(&self.state, color, mv))
+        let preview = self.preview(color, mv)?;
+        Ok(self.rules_check(color, mv, preview.as_ref()))
+    }
+
+    /// The rules' verdict on a move whose point was checked: a board play is judged with its
+    /// `preview` ([`Ruleset::check_play`]), a pass by [`Ruleset::check`].
+    fn rules_check(
+        &self,
+        color: Color,
+        mv: Move,
+        preview: Option<&Preview>,
+    ) -> Result<(), Illegal> {
+        match (mv, preview) {
+            (Move::Play(p), Some(pv)) => self.rules.check_play(&self.state, color, p, pv),
+            _ => self.rules.check(&self.state, color, mv),
+        }
     }
 
     fn check_turn(&self, color: Color) -> Result<(), MoveError> {
@@ -292,17 +306,17 @@ impl<'r> Game<'r> {
         self.rules.final_pass(&self.state) == Some(color)
     }
 
-    fn check_point(&self, mv: Move) -> Result<(), MoveError> {
-        if let Move::Play(p) = mv {
-            let size = self.state.board.size();
-            if !size.contains(p) {
-                return Err(MoveError::OffBoard(p));
-            }
-            if self.state.board.get(p).is_some() {
-                return Err(MoveError::Occupied(p));
-            }
+    /// Checks that a board play's point is on the board and empty, and previews the play (one
+    /// preview for the rules' check and the play itself); `None` for a pass.
+    #[inline]
+    fn preview(&self, color: Color, mv: Move) -> Result<Option<Preview>, MoveError> {
+        let Move::Play(p) = mv else { return Ok(None) };
+        match self.state.board.preview(color, p) {
+            Ok(pv) => Ok(Some(pv)),
+            Err(PlayError::OffBoard) => Err(MoveError::OffBoard(p)),
+            Err(PlayError::Occupied) => Err(MoveError::Occupied(p)),
+            Err(PlayError::Suicide { .. }) => unreachable!("a preview describes a suicide"),
         }
-        Ok(())
     }
 
     /// Plays a move. After play has ended, a pass by the player who owes the final pass (AGA)
@@ -310,11 +324,11 @@ impl<'r> Game<'r> {
     /// move is handled as the ruleset says: replaced by a pass, or the game is lost.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveReport, MoveError> {
         self.check_turn(color)?;
-        self.check_point(mv)?;
+        let preview = self.preview(color, mv)?;
         let mut report = MoveReport::default();
         if self.status == Status::Ended {
             if mv == Move::Pass && self.is_final_pass_turn(color) {
-                self.apply(color, Move::Pass, Move::Pass, MoveKind::Normal);
+                self.apply(color, Move::Pass, Move::Pass, MoveKind::Normal, None);
                 report.final_pass = true;
                 self.status = Status::Finished;
                 return Ok(report);
@@ -323,9 +337,9 @@ impl<'r> Game<'r> {
             self.state.to_move = color;
             report.resumed = true;
         }
-        match self.rules.check(&self.state, color, mv) {
+        match self.rules_check(color, mv, preview.as_ref()) {
             Ok(()) => {
-                self.play_legal(color, mv, &mut report);
+                self.play_legal(color, mv, preview.as_ref(), &mut report);
                 if self.status == Status::Finished {
                     return Ok(report);
                 }
@@ -337,7 +351,7 @@ impl<'r> Game<'r> {
                 }
                 match self.rules.illegal_moves() {
                     IllegalMoveRule::Pass => {
-                        self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal);
+                        self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal, None);
                     }
                     IllegalMoveRule::Loss => {
                         self.outcome = Some(forfeit(color));
@@ -369,12 +383,9 @@ impl<'r> Game<'r> {
     ) -> Result<Option<MoveReport>, MoveError> {
         let mv = Move::Play(p);
         self.check_turn(color)?;
-        self.check_point(mv)?;
         let preview = self
-            .state
-            .board
-            .preview(color, p)
-            .expect("the point is on the board and empty");
+            .preview(color, mv)?
+            .expect("a board play has a preview");
         if !accept(&self.state, &preview) {
             return Ok(None);
         }
@@ -405,16 +416,23 @@ impl<'r> Game<'r> {
             ) = before;
             return Ok(None);
         }
-        self.play_legal(color, mv, &mut report);
+        self.play_legal(color, mv, Some(&preview), &mut report);
         if self.status != Status::Finished {
             self.update_status();
         }
         Ok(Some(report))
     }
 
-    /// Applies a move the rules found legal; a long cycle may end the game.
-    fn play_legal(&mut self, color: Color, mv: Move, report: &mut MoveReport) {
-        let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal);
+    /// Applies a move the rules found legal (a board play with its `preview`); a long cycle
+    /// may end the game.
+    fn play_legal(
+        &mut self,
+        color: Color,
+        mv: Move,
+        preview: Option<&Preview>,
+        report: &mut MoveReport,
+    ) {
+        let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal, preview);
         report.captured = captured;
         report.suicided = suicided;
         if mv != Move::Pass && self.rules.long_cycle_ends_game(&self.state) {
@@ -457,13 +475,15 @@ impl<'r> Game<'r> {
         };
     }
 
-    /// Applies a legal move (or the pass replacing an illegal one) to the state.
+    /// Applies a legal move (or the pass replacing an illegal one) to the state; a board play
+    /// with the preview it was checked with, when there is one.
     fn apply(
         &mut self,
         color: Color,
         applied: Move,
         requested: Move,
         kind: MoveKind,
+        preview: Option<&Preview>,
     ) -> (u32, u32) {
         let st = &mut self.state;
         let mut out = (0, 0);
@@ -476,10 +496,11 @@ impl<'r> Game<'r> {
                 None
             }
             Move::Play(p) => {
-                let placed = st
-                    .board
-                    .play_allowing_suicide(color, p)
-                    .expect("legality was checked");
+                let placed = match preview {
+                    Some(pv) => st.board.play_previewed(color, p, pv),
+                    None => st.board.play_allowing_suicide(color, p),
+                }
+                .expect("legality was checked");
                 st.prisoners[color.index()].captures += placed.captured;
                 st.prisoners[color.opponent().index()].suicides += placed.suicided;
                 st.ko_point = placed.ko_point;
@@ -549,7 +570,7 @@ impl<'r> Game<'r> {
     }
 
     fn add_pass(&mut self, c: Color) {
-        self.apply(c, Move::Pass, Move::Pass, MoveKind::AddedPass);
+        self.apply(c, Move::Pass, Move::Pass, MoveKind::AddedPass, None);
         self.added_passes.push(c);
         self.update_status();
     }

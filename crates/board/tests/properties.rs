@@ -269,6 +269,7 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
                 continue;
             }
             let pre = b.preview(color, p).unwrap();
+            assert_eq!(b.is_single_stone_suicide(color, p), pre.suicide == 1);
             if pre.suicide > 0 && !allow_suicide {
                 // `play` refuses it and leaves the board as it was.
                 let before = b.clone();

@@ -31,6 +31,9 @@ pub struct Driver<'r> {
     /// Whether the legality is the default one (positional superko, no suicide), answered
     /// from the board's preview and the history's hash counts alone.
     strict: bool,
+    /// Whether the chosen legality refuses a single-stone suicide (every suicide rule but
+    /// `all`): then [`Driver::try_play`] refuses one without previewing it.
+    no_lone_suicide: bool,
     /// The game the position and the player to move are read from: a live one when there is
     /// one (all live games have the same position).
     lead: usize,
@@ -77,6 +80,7 @@ impl<'r> Driver<'r> {
             legality_game,
             legality,
             strict,
+            no_lone_suicide: legality.suicide != SuicideRule::All,
             lead: 0,
             moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
@@ -223,6 +227,10 @@ impl<'r> Driver<'r> {
     /// legality does) and its preview must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
         if self.pass_required() {
+            return false;
+        }
+        // The opponent's eyes, drawn often late in a game: refused without a preview.
+        if self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p) {
             return false;
         }
         if self.strict {

@@ -39,6 +39,9 @@ pub struct Driver<'r> {
     lead: usize,
     moves: Vec<Move>,
     passes_in_a_row: u32,
+    /// [`Driver::pass_required`], found once after each move (a game's status changes only
+    /// with its moves), since the generator asks it for every point it tries.
+    pass_required: bool,
     /// The setup of the next game, kept for [`Driver::restart`] (its board is reused).
     setup: Option<Setup>,
 }
@@ -84,6 +87,7 @@ impl<'r> Driver<'r> {
             lead: 0,
             moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
+            pass_required: false,
             setup: None,
         }
     }
@@ -116,10 +120,13 @@ impl<'r> Driver<'r> {
         self.lead = 0;
         self.moves.clear();
         self.passes_in_a_row = 0;
+        self.pass_required = false;
     }
 
     /// The games of the claim's rulesets, in their order, each with how it went (as
-    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]).
+    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]). For finishing and
+    /// scoring them: the driver's own answers (e.g. [`Driver::pass_required`]) do not follow
+    /// changes made through them.
     pub fn games_mut(&mut self) -> &mut [(Game<'r>, Track)] {
         let skip = self.legality_game as usize;
         &mut self.games[skip..]
@@ -162,7 +169,12 @@ impl<'r> Driver<'r> {
 
     /// Whether some ruleset's end-of-play protocol allows only a pass now (Concord's third
     /// pass).
+    #[inline]
     pub fn pass_required(&self) -> bool {
+        self.pass_required
+    }
+
+    fn find_pass_required(&self) -> bool {
         self.live().any(|g| {
             matches!(
                 g.status(),
@@ -299,6 +311,7 @@ impl<'r> Driver<'r> {
         } else {
             self.passes_in_a_row = 0;
         }
+        self.pass_required = self.find_pass_required();
     }
 
     /// Whether some ruleset's game is over (AGA after White's final pass, which another

@@ -286,7 +286,21 @@ impl<'r> Game<'r> {
         }
     }
 
+    #[inline]
     fn check_turn(&self, color: Color) -> Result<(), MoveError> {
+        // The usual case first, inlined where the game is played.
+        if self.status
+            == (Status::Playing {
+                pass_required: None,
+            })
+            && color == self.state.to_move
+        {
+            return Ok(());
+        }
+        self.check_turn_in(color)
+    }
+
+    fn check_turn_in(&self, color: Color) -> Result<(), MoveError> {
         match self.status {
             Status::Finished => Err(MoveError::GameOver),
             Status::Ended => match self.rules.resumption_first(&self.state) {
@@ -381,14 +395,20 @@ impl<'r> Game<'r> {
         p: Point,
         accept: impl FnOnce(&GameState, &Preview) -> bool,
     ) -> Result<Option<MoveReport>, MoveError> {
-        let mv = Move::Play(p);
         self.check_turn(color)?;
         let preview = self
-            .preview(color, mv)?
+            .preview(color, Move::Play(p))?
             .expect("a board play has a preview");
         if !accept(&self.state, &preview) {
             return Ok(None);
         }
+        Ok(self.play_accepted(color, p, &preview))
+    }
+
+    /// [`Game::play_if`] once `accept` approved the play: the rules' check, then the play.
+    /// Not generic, so that the rules crate compiles it with the steps it calls.
+    fn play_accepted(&mut self, color: Color, p: Point, preview: &Preview) -> Option<MoveReport> {
+        let mv = Move::Play(p);
         let mut report = MoveReport::default();
         // A board play after play ended resumes it (never a final pass): check the play in the
         // resumed game, and restore the ended one if the rules refuse the play.
@@ -405,7 +425,7 @@ impl<'r> Game<'r> {
         }
         if self
             .rules
-            .check_play(&self.state, color, p, &preview)
+            .check_play(&self.state, color, p, preview)
             .is_err()
         {
             (
@@ -414,13 +434,13 @@ impl<'r> Game<'r> {
                 self.state.phase_start,
                 self.state.to_move,
             ) = before;
-            return Ok(None);
+            return None;
         }
-        self.play_legal(color, mv, Some(&preview), &mut report);
+        self.play_legal(color, mv, Some(preview), &mut report);
         if self.status != Status::Finished {
             self.update_status();
         }
-        Ok(Some(report))
+        Some(report)
     }
 
     /// Applies a move the rules found legal (a board play with its `preview`); a long cycle

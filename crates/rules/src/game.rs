@@ -7,7 +7,7 @@ use gorules_board::{Board, Color, Move, PlayError, Point, Preview, SetupError};
 
 use crate::params::{Counting, IllegalMoveRule};
 use crate::ruleset::{
-    forfeit, with_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
+    forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
 };
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
@@ -622,19 +622,27 @@ impl<'r> Game<'r> {
 
     /// The score by `counting` (a finished game; a game still in play is scored as it stands).
     pub fn score(&self, counting: Counting) -> Score {
-        let s = self.rules.score(&self.state, counting);
-        match self.outcome {
-            Some(o) => with_outcome(s, o),
-            None => s,
+        let mut s = self.rules.score(&self.state, counting);
+        if let Some(o) = self.outcome {
+            set_outcome(&mut s, o);
         }
+        s
+    }
+
+    /// The scores by each of `countings`, in order, as [`Game::score`] gives them; the work
+    /// they share is done once ([`Ruleset::score_each`]).
+    pub fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
+        let mut scores = self.rules.score_each(&self.state, countings);
+        if let Some(o) = self.outcome {
+            for s in &mut scores {
+                set_outcome(s, o);
+            }
+        }
+        scores
     }
 
     /// The score by every counting method the ruleset allows.
     pub fn scores(&self) -> Vec<Score> {
-        self.rules
-            .countings()
-            .into_iter()
-            .map(|c| self.score(c))
-            .collect()
+        self.score_each(&self.rules.countings())
     }
 }

@@ -626,6 +626,7 @@ impl Board {
     /// alone ([`Preview::suicide`] would be 1): every on-board neighbour is an opponent stone
     /// and none of their chains is in atari, so the play captures nothing. Much cheaper than a
     /// preview, for rejecting the opponent's eyes. False for an occupied or off-board point.
+    #[inline]
     pub fn is_single_stone_suicide(&self, c: Color, p: Point) -> bool {
         if !self.size.contains(p) {
             return false;

@@ -647,6 +647,28 @@ impl Board {
         (self.cells[i] == Cell::Empty) & (common & want != 0)
     }
 
+    /// Whether a stone of colour `c` at the empty point `p` would be a suicide of that stone
+    /// alone ([`Preview::suicide`] would be 1): every on-board neighbour is an opponent stone
+    /// and none of their chains is in atari, so the play captures nothing. Much cheaper than a
+    /// preview, for rejecting the opponent's eyes. False for an occupied or off-board point.
+    #[inline]
+    pub fn is_single_stone_suicide(&self, c: Color, p: Point) -> bool {
+        if !self.size.contains(p) {
+            return false;
+        }
+        let i = self.idx(p);
+        // As in `is_eye_like`: border cells have both colour bits. The pseudo-chains of empty
+        // and border cells are never in atari.
+        let opp = Cell::of(c.opponent()) as u8;
+        let nb = self.neighbors(i);
+        let surrounded =
+            (self.cells[i] == Cell::Empty) & nb.iter().all(|&n| self.cells[n] as u8 & opp == opp);
+        surrounded
+            && !nb
+                .iter()
+                .any(|&n| self.chains[self.head[n] as usize].in_atari())
+    }
+
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).
     pub fn liberty_count(&self, p: Point) -> usize {
         self.chain_at(p).map_or(0, |c| c.liberties.len())
@@ -932,6 +954,28 @@ impl Board {
     pub fn play_allowing_suicide(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
         let i = self.empty_index(p)?;
         Ok(self.play_at(c, i, None))
+    }
+
+    /// Plays a stone like [`Board::play_allowing_suicide`], given the play's `preview`, taken
+    /// by [`Board::preview`] on this board as it is now (same colour and point, no change
+    /// since): a play the preview found to capture nothing and not to be a suicide (most
+    /// plays) is placed without looking for captures again. For a caller that previews a play
+    /// to decide on it (a ko or suicide rule) and then makes it. Debug builds check that the
+    /// preview is this board's.
+    pub fn play_previewed(
+        &mut self,
+        c: Color,
+        p: Point,
+        preview: &Preview,
+    ) -> Result<Placed, PlayError> {
+        let i = self.empty_index(p)?;
+        debug_assert_eq!(
+            self.preview_at::<FULL_HASH>(c, i),
+            *preview,
+            "the preview of another position or play"
+        );
+        let previewed = (preview.suicide == 0).then_some(preview.captures > 0);
+        Ok(self.play_at(c, i, previewed))
     }
 
     /// Places the stone on the empty padded index `i` and resolves captures and suicide.

@@ -743,3 +743,36 @@ fn play_if_asks_before_playing() {
     );
     assert!(!called, "the closure is not asked about errors");
 }
+
+#[test]
+fn single_stone_suicide_without_a_preview() {
+    // The white chain (1,0), (0,1), (1,1), (2,1) has the liberties (0,0), (2,0) and (3,1).
+    let b = board(
+        ". O . . .
+         O O O . .
+         X X X X .",
+    );
+    // (0,0): both neighbours white, the chain has 3 liberties: a single-stone suicide.
+    assert!(b.is_single_stone_suicide(B, pt(0, 0)));
+    assert_eq!(b.preview(B, pt(0, 0)).unwrap().suicide, 1);
+    // (2,0) touches the empty (3,0): a liberty, no suicide.
+    assert!(!b.is_single_stone_suicide(B, pt(2, 0)));
+    // White playing its own eye is no suicide.
+    assert!(!b.is_single_stone_suicide(W, pt(0, 0)));
+    // Occupied and off-board points are not.
+    assert!(!b.is_single_stone_suicide(B, pt(1, 0)));
+    assert!(!b.is_single_stone_suicide(B, pt(5, 0)));
+
+    // Black in atari: White's play at (0,0) captures (1,0) through its last liberty.
+    let c = board(
+        ". X O .
+         X O . .
+         O . . .",
+    );
+    // (0,0) is surrounded by black stones: (1,0) has the liberty (0,0) only, (0,1) has (0,0)
+    // only too. White captures both: no suicide.
+    assert!(!c.is_single_stone_suicide(W, pt(0, 0)));
+    assert_eq!(c.preview(W, pt(0, 0)).unwrap().captures, 2);
+    // Black at (0,0) would join its own stones: not a single-stone play.
+    assert!(!c.is_single_stone_suicide(B, pt(0, 0)));
+}

@@ -269,6 +269,7 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
                 continue;
             }
             let pre = b.preview(color, p).unwrap();
+            assert_eq!(b.is_single_stone_suicide(color, p), pre.suicide == 1);
             if pre.suicide > 0 && !allow_suicide {
                 // `play` refuses it and leaves the board as it was.
                 let before = b.clone();
@@ -292,7 +293,10 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
             continue;
         };
         let expected = r.play(color, p, allow_suicide).expect("reference agrees");
-        let out = if pre.suicide > 0 {
+        let out = if choice & 256 != 0 {
+            // The preview just taken, handed back: the same play without a second search.
+            b.play_previewed(color, p, &pre).unwrap()
+        } else if pre.suicide > 0 {
             b.play_allowing_suicide(color, p).unwrap()
         } else if choice & 128 != 0 {
             // `play_if` hands the same preview to the closure, and plays when it says yes.

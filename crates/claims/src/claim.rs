@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::Path;
 
-use gorules_rules::{load, parse, RuleSet};
+use gorules_rules::{load, parse, Counting, RuleSet};
 
 use crate::expr::{Expr, ParseError, ScoreRef};
 use crate::named::{self, NamedClaim};
@@ -59,6 +59,8 @@ pub struct Claim {
     rulesets: Vec<RuleSet>,
     /// For each score of the expression, the index of its ruleset in `rulesets`.
     score_ruleset: Vec<usize>,
+    /// For each ruleset, the countings of its scores other than play-outs, each once.
+    plain_countings: Vec<Vec<Counting>>,
 }
 
 /// Loads a ruleset named in a claim: a built-in id, a TOML file, or a file the named claims
@@ -109,11 +111,19 @@ impl Claim {
             }
             score_ruleset.push(idx);
         }
+        let mut plain_countings = vec![Vec::new(); rulesets.len()];
+        for (r, &i) in expr.scores().iter().zip(&score_ruleset) {
+            let countings: &mut Vec<Counting> = &mut plain_countings[i];
+            if !r.playout && !countings.contains(&r.counting) {
+                countings.push(r.counting);
+            }
+        }
         Ok(Claim {
             name: None,
             expr,
             rulesets,
             score_ruleset,
+            plain_countings,
         })
     }
 
@@ -162,6 +172,12 @@ impl Claim {
             .scores()
             .iter()
             .zip(self.score_ruleset.iter().copied())
+    }
+
+    /// For each ruleset of [`Claim::rulesets`], the counting methods of the scores the claim
+    /// reads of its game as played (not of its play-out), each once, in order of appearance.
+    pub fn plain_countings(&self) -> &[Vec<Counting>] {
+        &self.plain_countings
     }
 
     /// Whether some score is a play-out score (`:playout`).

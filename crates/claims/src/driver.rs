@@ -31,11 +31,17 @@ pub struct Driver<'r> {
     /// Whether the legality is the default one (positional superko, no suicide), answered
     /// from the board's preview and the history's hash counts alone.
     strict: bool,
+    /// Whether the chosen legality refuses a single-stone suicide (every suicide rule but
+    /// `all`): then [`Driver::try_play`] refuses one without previewing it.
+    no_lone_suicide: bool,
     /// The game the position and the player to move are read from: a live one when there is
     /// one (all live games have the same position).
     lead: usize,
     moves: Vec<Move>,
     passes_in_a_row: u32,
+    /// [`Driver::pass_required`], found once after each move (a game's status changes only
+    /// with its moves), since the generator asks it for every point it tries.
+    pass_required: bool,
     /// The setup of the next game, kept for [`Driver::restart`] (its board is reused).
     setup: Option<Setup>,
 }
@@ -77,9 +83,11 @@ impl<'r> Driver<'r> {
             legality_game,
             legality,
             strict,
+            no_lone_suicide: legality.suicide != SuicideRule::All,
             lead: 0,
             moves: Vec::with_capacity(3 * game.size.area() + 24),
             passes_in_a_row: 0,
+            pass_required: false,
             setup: None,
         }
     }
@@ -112,10 +120,13 @@ impl<'r> Driver<'r> {
         self.lead = 0;
         self.moves.clear();
         self.passes_in_a_row = 0;
+        self.pass_required = false;
     }
 
     /// The games of the claim's rulesets, in their order, each with how it went (as
-    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]).
+    /// [`Driver::into_games`], but keeping them for [`Driver::restart`]). For finishing and
+    /// scoring them: the driver's own answers (e.g. [`Driver::pass_required`]) do not follow
+    /// changes made through them.
     pub fn games_mut(&mut self) -> &mut [(Game<'r>, Track)] {
         let skip = self.legality_game as usize;
         &mut self.games[skip..]
@@ -158,7 +169,12 @@ impl<'r> Driver<'r> {
 
     /// Whether some ruleset's end-of-play protocol allows only a pass now (Concord's third
     /// pass).
+    #[inline]
     pub fn pass_required(&self) -> bool {
+        self.pass_required
+    }
+
+    fn find_pass_required(&self) -> bool {
         self.live().any(|g| {
             matches!(
                 g.status(),
@@ -223,6 +239,10 @@ impl<'r> Driver<'r> {
     /// legality does) and its preview must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
         if self.pass_required() {
+            return false;
+        }
+        // The opponent's eyes, drawn often late in a game: refused without a preview.
+        if self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p) {
             return false;
         }
         if self.strict {
@@ -291,6 +311,7 @@ impl<'r> Driver<'r> {
         } else {
             self.passes_in_a_row = 0;
         }
+        self.pass_required = self.find_pass_required();
     }
 
     /// Whether some ruleset's game is over (AGA after White's final pass, which another

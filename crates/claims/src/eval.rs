@@ -120,6 +120,18 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
         }
     }
     let mut scores = Vec::with_capacity(claim.expr().scores().len());
+    // Each game is scored once by all the countings the claim reads of it (one territory).
+    let plain: Vec<Vec<Score>> = games
+        .iter()
+        .zip(claim.plain_countings())
+        .map(|((g, _), countings)| {
+            if countings.is_empty() {
+                Vec::new()
+            } else {
+                g.score_each(countings)
+            }
+        })
+        .collect();
     // Each ruleset's play-out is played once, when a score first asks for it.
     let mut playouts: Vec<Option<Playout>> = rulesets.iter().map(|_| None).collect();
     for (r, i) in claim.scores() {
@@ -130,7 +142,11 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
             let p = playouts[i].as_ref().expect("just set");
             value_of_score(&p.game.score(r.counting))
         } else {
-            value_of_score(&games[i].0.score(r.counting))
+            let k = claim.plain_countings()[i]
+                .iter()
+                .position(|&c| c == r.counting)
+                .expect("every plain score's counting is listed");
+            value_of_score(&plain[i][k])
         };
         scores.push(v);
     }

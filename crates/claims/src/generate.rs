@@ -227,6 +227,7 @@ impl Empties {
     }
 
     /// Follows the position after `mv` was played in `driver`.
+    #[inline]
     fn update(&mut self, driver: &Driver, mv: Move) {
         let board = driver.board();
         let size = board.size();

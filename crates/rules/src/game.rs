@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use gorules_board::{Board, Color, Move, Point, Preview, SetupError};
+use gorules_board::{Board, Color, Move, PlayError, Point, Preview, SetupError};
 
 use crate::params::{Counting, IllegalMoveRule};
 use crate::ruleset::{
-    forfeit, with_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
+    forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
 };
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
@@ -268,11 +268,39 @@ impl<'r> Game<'r> {
     /// Whether `color` may make the move now (turn, board and rules), without playing it.
     pub fn check(&self, color: Color, mv: Move) -> Result<Result<(), Illegal>, MoveError> {
         self.check_turn(color)?;
-        self.check_point(mv)?;
-        Ok(self.rules.check(&self.state, color, mv))
+        let preview = self.preview(color, mv)?;
+        Ok(self.rules_check(color, mv, preview.as_ref()))
     }
 
+    /// The rules' verdict on a move whose point was checked: a board play is judged with its
+    /// `preview` ([`Ruleset::check_play`]), a pass by [`Ruleset::check`].
+    fn rules_check(
+        &self,
+        color: Color,
+        mv: Move,
+        preview: Option<&Preview>,
+    ) -> Result<(), Illegal> {
+        match (mv, preview) {
+            (Move::Play(p), Some(pv)) => self.rules.check_play(&self.state, color, p, pv),
+            _ => self.rules.check(&self.state, color, mv),
+        }
+    }
+
+    #[inline]
     fn check_turn(&self, color: Color) -> Result<(), MoveError> {
+        // The usual case first, inlined where the game is played.
+        if self.status
+            == (Status::Playing {
+                pass_required: None,
+            })
+            && color == self.state.to_move
+        {
+            return Ok(());
+        }
+        self.check_turn_in(color)
+    }
+
+    fn check_turn_in(&self, color: Color) -> Result<(), MoveError> {
         match self.status {
             Status::Finished => Err(MoveError::GameOver),
             Status::Ended => match self.rules.resumption_first(&self.state) {
@@ -292,17 +320,17 @@ impl<'r> Game<'r> {
         self.rules.final_pass(&self.state) == Some(color)
     }
 
-    fn check_point(&self, mv: Move) -> Result<(), MoveError> {
-        if let Move::Play(p) = mv {
-            let size = self.state.board.size();
-            if !size.contains(p) {
-                return Err(MoveError::OffBoard(p));
-            }
-            if self.state.board.get(p).is_some() {
-                return Err(MoveError::Occupied(p));
-            }
+    /// Checks that a board play's point is on the board and empty, and previews the play (one
+    /// preview for the rules' check and the play itself); `None` for a pass.
+    #[inline]
+    fn preview(&self, color: Color, mv: Move) -> Result<Option<Preview>, MoveError> {
+        let Move::Play(p) = mv else { return Ok(None) };
+        match self.state.board.preview(color, p) {
+            Ok(pv) => Ok(Some(pv)),
+            Err(PlayError::OffBoard) => Err(MoveError::OffBoard(p)),
+            Err(PlayError::Occupied) => Err(MoveError::Occupied(p)),
+            Err(PlayError::Suicide { .. }) => unreachable!("a preview describes a suicide"),
         }
-        Ok(())
     }
 
     /// Plays a move. After play has ended, a pass by the player who owes the final pass (AGA)
@@ -310,11 +338,11 @@ impl<'r> Game<'r> {
     /// move is handled as the ruleset says: replaced by a pass, or the game is lost.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveReport, MoveError> {
         self.check_turn(color)?;
-        self.check_point(mv)?;
+        let preview = self.preview(color, mv)?;
         let mut report = MoveReport::default();
         if self.status == Status::Ended {
             if mv == Move::Pass && self.is_final_pass_turn(color) {
-                self.apply(color, Move::Pass, Move::Pass, MoveKind::Normal);
+                self.apply(color, Move::Pass, Move::Pass, MoveKind::Normal, None);
                 report.final_pass = true;
                 self.status = Status::Finished;
                 return Ok(report);
@@ -323,9 +351,9 @@ impl<'r> Game<'r> {
             self.state.to_move = color;
             report.resumed = true;
         }
-        match self.rules.check(&self.state, color, mv) {
+        match self.rules_check(color, mv, preview.as_ref()) {
             Ok(()) => {
-                self.play_legal(color, mv, &mut report);
+                self.play_legal(color, mv, preview.as_ref(), &mut report);
                 if self.status == Status::Finished {
                     return Ok(report);
                 }
@@ -337,7 +365,7 @@ impl<'r> Game<'r> {
                 }
                 match self.rules.illegal_moves() {
                     IllegalMoveRule::Pass => {
-                        self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal);
+                        self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal, None);
                     }
                     IllegalMoveRule::Loss => {
                         self.outcome = Some(forfeit(color));
@@ -367,17 +395,20 @@ impl<'r> Game<'r> {
         p: Point,
         accept: impl FnOnce(&GameState, &Preview) -> bool,
     ) -> Result<Option<MoveReport>, MoveError> {
-        let mv = Move::Play(p);
         self.check_turn(color)?;
-        self.check_point(mv)?;
         let preview = self
-            .state
-            .board
-            .preview(color, p)
-            .expect("the point is on the board and empty");
+            .preview(color, Move::Play(p))?
+            .expect("a board play has a preview");
         if !accept(&self.state, &preview) {
             return Ok(None);
         }
+        Ok(self.play_accepted(color, p, &preview))
+    }
+
+    /// [`Game::play_if`] once `accept` approved the play: the rules' check, then the play.
+    /// Not generic, so that the rules crate compiles it with the steps it calls.
+    fn play_accepted(&mut self, color: Color, p: Point, preview: &Preview) -> Option<MoveReport> {
+        let mv = Move::Play(p);
         let mut report = MoveReport::default();
         // A board play after play ended resumes it (never a final pass): check the play in the
         // resumed game, and restore the ended one if the rules refuse the play.
@@ -394,7 +425,7 @@ impl<'r> Game<'r> {
         }
         if self
             .rules
-            .check_play(&self.state, color, p, &preview)
+            .check_play(&self.state, color, p, preview)
             .is_err()
         {
             (
@@ -403,18 +434,25 @@ impl<'r> Game<'r> {
                 self.state.phase_start,
                 self.state.to_move,
             ) = before;
-            return Ok(None);
+            return None;
         }
-        self.play_legal(color, mv, &mut report);
+        self.play_legal(color, mv, Some(preview), &mut report);
         if self.status != Status::Finished {
             self.update_status();
         }
-        Ok(Some(report))
+        Some(report)
     }
 
-    /// Applies a move the rules found legal; a long cycle may end the game.
-    fn play_legal(&mut self, color: Color, mv: Move, report: &mut MoveReport) {
-        let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal);
+    /// Applies a move the rules found legal (a board play with its `preview`); a long cycle
+    /// may end the game.
+    fn play_legal(
+        &mut self,
+        color: Color,
+        mv: Move,
+        preview: Option<&Preview>,
+        report: &mut MoveReport,
+    ) {
+        let (captured, suicided) = self.apply(color, mv, mv, MoveKind::Normal, preview);
         report.captured = captured;
         report.suicided = suicided;
         if mv != Move::Pass && self.rules.long_cycle_ends_game(&self.state) {
@@ -457,13 +495,15 @@ impl<'r> Game<'r> {
         };
     }
 
-    /// Applies a legal move (or the pass replacing an illegal one) to the state.
+    /// Applies a legal move (or the pass replacing an illegal one) to the state; a board play
+    /// with the preview it was checked with, when there is one.
     fn apply(
         &mut self,
         color: Color,
         applied: Move,
         requested: Move,
         kind: MoveKind,
+        preview: Option<&Preview>,
     ) -> (u32, u32) {
         let st = &mut self.state;
         let mut out = (0, 0);
@@ -476,10 +516,11 @@ impl<'r> Game<'r> {
                 None
             }
             Move::Play(p) => {
-                let placed = st
-                    .board
-                    .play_allowing_suicide(color, p)
-                    .expect("legality was checked");
+                let placed = match preview {
+                    Some(pv) => st.board.play_previewed(color, p, pv),
+                    None => st.board.play_allowing_suicide(color, p),
+                }
+                .expect("legality was checked");
                 st.prisoners[color.index()].captures += placed.captured;
                 st.prisoners[color.opponent().index()].suicides += placed.suicided;
                 st.ko_point = placed.ko_point;
@@ -549,7 +590,7 @@ impl<'r> Game<'r> {
     }
 
     fn add_pass(&mut self, c: Color) {
-        self.apply(c, Move::Pass, Move::Pass, MoveKind::AddedPass);
+        self.apply(c, Move::Pass, Move::Pass, MoveKind::AddedPass, None);
         self.added_passes.push(c);
         self.update_status();
     }
@@ -581,19 +622,27 @@ impl<'r> Game<'r> {
 
     /// The score by `counting` (a finished game; a game still in play is scored as it stands).
     pub fn score(&self, counting: Counting) -> Score {
-        let s = self.rules.score(&self.state, counting);
-        match self.outcome {
-            Some(o) => with_outcome(s, o),
-            None => s,
+        let mut s = self.rules.score(&self.state, counting);
+        if let Some(o) = self.outcome {
+            set_outcome(&mut s, o);
         }
+        s
+    }
+
+    /// The scores by each of `countings`, in order, as [`Game::score`] gives them; the work
+    /// they share is done once ([`Ruleset::score_each`]).
+    pub fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
+        let mut scores = self.rules.score_each(&self.state, countings);
+        if let Some(o) = self.outcome {
+            for s in &mut scores {
+                set_outcome(s, o);
+            }
+        }
+        scores
     }
 
     /// The score by every counting method the ruleset allows.
     pub fn scores(&self) -> Vec<Score> {
-        self.rules
-            .countings()
-            .into_iter()
-            .map(|c| self.score(c))
-            .collect()
+        self.score_each(&self.rules.countings())
     }
 }

@@ -147,6 +147,13 @@ pub trait Ruleset: Send + Sync {
 
     /// The score of the finished game (dead stones already removed) by `counting`.
     fn score(&self, state: &GameState, counting: Counting) -> Score;
+
+    /// The scores by each of `countings`, in order, as [`Ruleset::score`] gives them one by
+    /// one (the default asks it): for a caller that needs several, so that an implementation
+    /// may do the work they share once ([`RuleSet`] finds the territory once).
+    fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
+        countings.iter().map(|&c| self.score(state, c)).collect()
+    }
 }
 
 impl RuleSet {
@@ -395,8 +402,27 @@ impl Ruleset for RuleSet {
     }
 
     fn score(&self, state: &GameState, counting: Counting) -> Score {
+        self.score_counted(state, counting, &self.counted_territory(state.board()))
+    }
+
+    fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
+        let terr = self.counted_territory(state.board());
+        countings
+            .iter()
+            .map(|&c| self.score_counted(state, c, &terr))
+            .collect()
+    }
+}
+
+impl RuleSet {
+    /// [`Ruleset::score`] given the territory, as [`RuleSet::counted_territory`] finds it.
+    fn score_counted(
+        &self,
+        state: &GameState,
+        counting: Counting,
+        terr: &CountedTerritory,
+    ) -> Score {
         let board = state.board();
-        let terr = self.counted_territory(board);
         let bonus = self.bonus_points(state, counting);
         let tax = match counting {
             Counting::Stone => group_tax(board, &terr.counted),
@@ -441,14 +467,13 @@ impl Ruleset for RuleSet {
     }
 }
 
-/// The score of a game that ended by forfeit or without result: totals as counted, but the
-/// outcome replaced.
-pub(crate) fn with_outcome(mut score: Score, outcome: Outcome) -> Score {
+/// Makes `score` that of a game that ended by forfeit or without result: totals as counted,
+/// but the outcome replaced.
+pub(crate) fn set_outcome(score: &mut Score, outcome: Outcome) {
     if !matches!(outcome, Outcome::Points { .. }) {
         score.margin = 0.0;
     }
     score.outcome = outcome;
-    score
 }
 
 /// The forfeit outcome when `offender` made an illegal move.

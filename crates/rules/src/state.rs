@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
@@ -73,25 +74,151 @@ impl Hasher for IdentityHasher {
 
 type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
 
-/// The game so far.
+/// How often each board hash occurs in a history. A copy shares the table it was copied from
+/// (read-only to both from then on) and keeps what is added after the copy in a table of its
+/// own, so that forking a game ([`crate::Game::fork`]) copies no table.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    /// The counts up to the last copy (all of them in a game never copied).
+    shared: Arc<HashSeen>,
+    /// The counts added since, while `shared` is shared.
+    own: HashSeen,
+    /// Distinct hashes in both.
+    distinct: usize,
+}
+
+impl Seen {
+    /// An empty table with room for `room` hashes.
+    fn with_capacity(room: usize) -> Seen {
+        Seen {
+            shared: Arc::new(HashSeen::with_capacity_and_hasher(room, Default::default())),
+            own: HashSeen::default(),
+            distinct: 0,
+        }
+    }
+
+    /// How often `hash` occurs.
+    fn count(&self, hash: u64) -> u32 {
+        let own = if self.own.is_empty() {
+            0
+        } else {
+            self.own.get(&hash).copied().unwrap_or(0)
+        };
+        self.shared.get(&hash).copied().unwrap_or(0) + own
+    }
+
+    /// Counts one more occurrence of `hash`.
+    fn add(&mut self, hash: u64) {
+        let fresh = match Arc::get_mut(&mut self.shared) {
+            Some(table) if self.own.is_empty() => {
+                let n = table.entry(hash).or_insert(0);
+                *n += 1;
+                *n == 1
+            }
+            Some(table) => {
+                let fresh = !self.own.contains_key(&hash);
+                let n = table.entry(hash).or_insert(0);
+                *n += 1;
+                fresh && *n == 1
+            }
+            None => {
+                let fresh = !self.shared.contains_key(&hash);
+                let n = self.own.entry(hash).or_insert(0);
+                *n += 1;
+                fresh && *n == 1
+            }
+        };
+        self.distinct += usize::from(fresh);
+    }
+
+    /// Empties the table, keeping its room when it is not shared.
+    fn clear(&mut self) {
+        match Arc::get_mut(&mut self.shared) {
+            Some(table) => table.clear(),
+            None => {
+                let room = self.shared.capacity();
+                self.shared =
+                    Arc::new(HashSeen::with_capacity_and_hasher(room, Default::default()));
+            }
+        }
+        self.own.clear();
+        self.distinct = 0;
+    }
+}
+
+/// A value shared by copies until one of them changes it (then that one copies it first):
+/// the board of a forked game is the original's until the fork plays a stone or removes one.
 #[derive(Clone, Debug)]
+pub(crate) struct CopyOnWrite<T: Clone>(Arc<T>);
+
+impl<T: Clone> Deref for CopyOnWrite<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for CopyOnWrite<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// Moves a fork may add after it is made (passes, the end-of-play protocol) without growing
+/// its lists.
+const FORK_ROOM: usize = 8;
+
+/// A copy of `items` with room for [`FORK_ROOM`] more.
+fn with_room<T: Copy>(items: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(items.len() + FORK_ROOM);
+    out.extend_from_slice(items);
+    out
+}
+
+/// The game so far.
+#[derive(Debug)]
 pub struct GameState {
     /// Shared: it never changes, and forks of a game ([`crate::Game::fork`]) keep it.
     pub(crate) initial: Arc<Board>,
-    pub(crate) board: Board,
+    /// Shared with the game it was forked from until either changes it.
+    pub(crate) board: CopyOnWrite<Board>,
     pub(crate) komi: f64,
     pub(crate) handicap: u32,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveEntry>,
     pub(crate) history: Vec<StateEntry>,
     /// How often each board hash occurs in `history`: a repetition check asks this first.
-    seen: HashSeen,
+    seen: Seen,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
     pub(crate) phase_start: usize,
     pub(crate) until_captured: bool,
     pub(crate) dead_removed: bool,
+}
+
+/// A copy shares the setup board, the board (until either copy changes it) and the repetition
+/// table (each copy counts what it adds on its own); the move and state lists are copied with
+/// room for a few more entries.
+impl Clone for GameState {
+    fn clone(&self) -> GameState {
+        GameState {
+            initial: Arc::clone(&self.initial),
+            board: self.board.clone(),
+            komi: self.komi,
+            handicap: self.handicap,
+            to_move: self.to_move,
+            moves: with_room(&self.moves),
+            history: with_room(&self.history),
+            seen: self.seen.clone(),
+            prisoners: self.prisoners,
+            ko_point: self.ko_point,
+            phase: self.phase,
+            phase_start: self.phase_start,
+            until_captured: self.until_captured,
+            dead_removed: self.dead_removed,
+        }
+    }
 }
 
 impl GameState {
@@ -104,14 +231,14 @@ impl GameState {
         // Room for a typical game (about three moves per point at most before the players
         // pass), so that play does not spend its time growing the tables.
         let room = 3 * board.size().area() + 16;
-        let mut seen = HashSeen::with_capacity_and_hasher(room, Default::default());
-        seen.insert(first.hash, 1);
+        let mut seen = Seen::with_capacity(room);
+        seen.add(first.hash);
         let mut history = Vec::with_capacity(room + 1);
         history.push(first);
         GameState {
             seen,
             initial: Arc::new(board.clone()),
-            board,
+            board: CopyOnWrite(Arc::new(board)),
             komi,
             handicap,
             to_move,
@@ -134,7 +261,7 @@ impl GameState {
             created_by_play_of: None,
         };
         Arc::make_mut(&mut self.initial).clone_from(board);
-        self.board.clone_from(board);
+        Board::clone_from(&mut self.board, board);
         self.komi = komi;
         self.handicap = handicap;
         self.to_move = to_move;
@@ -142,7 +269,7 @@ impl GameState {
         self.history.clear();
         self.history.push(first);
         self.seen.clear();
-        self.seen.insert(first.hash, 1);
+        self.seen.add(first.hash);
         self.prisoners = [Prisoners::default(); 2];
         self.ko_point = None;
         self.phase = 0;
@@ -261,18 +388,18 @@ impl GameState {
 
     /// How many states in the history hold a board with this hash.
     pub fn board_occurrences(&self, hash: u64) -> u32 {
-        self.seen.get(&hash).copied().unwrap_or(0)
+        self.seen.count(hash)
     }
 
     /// Whether no board position occurs twice in the history (compared by hash: a hash
     /// collision counts as a repetition).
     pub(crate) fn all_positions_distinct(&self) -> bool {
-        self.seen.len() == self.history.len()
+        self.seen.distinct == self.history.len()
     }
 
     /// Records a new state after a move.
     pub(crate) fn push_state(&mut self, entry: StateEntry) {
-        *self.seen.entry(entry.hash).or_insert(0) += 1;
+        self.seen.add(entry.hash);
         self.history.push(entry);
     }
 
@@ -297,7 +424,7 @@ impl GameState {
         position: impl Fn() -> Position,
         same: impl Fn(&StateEntry) -> bool,
     ) -> bool {
-        if !self.seen.contains_key(&hash) {
+        if self.seen.count(hash) == 0 {
             return false;
         }
         let mut wanted: Option<Position> = None;
@@ -310,5 +437,49 @@ impl GameState {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_of_the_repetition_table_shares_what_came_before_and_counts_its_own() {
+        let mut seen = Seen::with_capacity(4);
+        for h in [1, 2, 2] {
+            seen.add(h);
+        }
+        let mut copy = seen.clone();
+        for h in [2, 3, 3, 1] {
+            copy.add(h);
+        }
+        assert_eq!([1, 2, 3, 4].map(|h| copy.count(h)), [2, 3, 2, 0]);
+        assert_eq!(copy.distinct, 3);
+        assert!(copy.own.contains_key(&3), "written to its own table");
+        // The original is unchanged, and counts on once the copy is gone.
+        assert_eq!([1, 2, 3].map(|h| seen.count(h)), [1, 2, 0]);
+        assert_eq!(seen.distinct, 2);
+        drop(copy);
+        seen.add(3);
+        assert_eq!((seen.count(3), seen.distinct), (1, 3));
+        assert!(seen.own.is_empty(), "back to its single table");
+        seen.clear();
+        assert_eq!((seen.count(2), seen.distinct), (0, 0));
+    }
+
+    #[test]
+    fn a_copy_with_its_own_counts_can_be_copied_again() {
+        let mut seen = Seen::with_capacity(4);
+        seen.add(1);
+        let mut a = seen.clone();
+        a.add(2);
+        drop(seen);
+        // `a` holds the shared table alone again, with its own counts beside it.
+        let mut b = a.clone();
+        a.add(2);
+        b.add(1);
+        assert_eq!(([1, 2].map(|h| a.count(h)), a.distinct), ([1, 2], 2));
+        assert_eq!(([1, 2].map(|h| b.count(h)), b.distinct), ([2, 1], 2));
     }
 }

@@ -377,7 +377,9 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 5. **Score.** `Ruleset::score` counts, for each counting method the ruleset allows, every part
    of both totals: territory (seki eyes left out where the rules say so), stones on the board,
    captures, dead stones, suicided stones, pass stones, komi, handicap compensation and
-   bonuses; the margin and an SGF-style result.
+   bonuses; the margin and an SGF-style result. `report::compare_game` analyses each final
+   board once (`Ownership`: territory, seki eyes) for all the rulesets that end on it
+   (`Ruleset::score_with`).
 6. **Explain.** `report::compare_game` collects the per-ruleset reports; `explain::reasons`
    names the parts that move the margin between two scores ("pass stones +1 B").
 7. **Render.** `render` writes the report as an aligned table, Markdown, CSV or JSON (the

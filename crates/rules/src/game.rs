@@ -581,7 +581,16 @@ impl<'r> Game<'r> {
 
     /// The score by `counting` (a finished game; a game still in play is scored as it stands).
     pub fn score(&self, counting: Counting) -> Score {
-        let s = self.rules.score(&self.state, counting);
+        self.with_special_outcome(self.rules.score(&self.state, counting))
+    }
+
+    /// [`Game::score`], starting from `ownership` when it is the analysis of this game's board
+    /// (rulesets that score the same board share one; see [`Ruleset::score_with`]).
+    pub fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
+        self.with_special_outcome(self.rules.score_with(&self.state, counting, ownership))
+    }
+
+    fn with_special_outcome(&self, s: Score) -> Score {
         match self.outcome {
             Some(o) => with_outcome(s, o),
             None => s,

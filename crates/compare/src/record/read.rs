@@ -86,9 +86,9 @@ pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord
                 At::Offset(range.start),
             ))
         } else if span.depth <= INLINE_DEPTH {
-            parse_tree(text, range.clone())
+            parse_tree(text, range.clone(), span.depth)
         } else {
-            on_big_stack(span.depth, || parse_tree(text, range.clone()))
+            on_big_stack(span.depth, || parse_tree(text, range.clone(), span.depth))
         };
         match result {
             Ok(mut rec) => {
@@ -185,8 +185,9 @@ impl Fail {
     }
 }
 
-/// Parses the game tree in `text[range]` with `sgf-parse` and converts its main line.
-fn parse_tree(text: &str, range: Range<usize>) -> Result<GameRecord, Fail> {
+/// Parses the game tree in `text[range]`, `depth` nodes deep, with `sgf-parse` and converts
+/// its main line.
+fn parse_tree(text: &str, range: Range<usize>, depth: usize) -> Result<GameRecord, Fail> {
     let mut trees = match sgf_parse::parse(&text[range.clone()]) {
         Ok(trees) => trees,
         Err(e) => return Err(parse_error(text, range, e)),
@@ -200,7 +201,10 @@ fn parse_tree(text: &str, range: Range<usize>) -> Result<GameRecord, Fail> {
     match tree {
         GameTree::GoGame(root) => {
             let result = convert(&root);
-            dismantle(root);
+            // A tree that `sgf-parse` could build on this stack can be dropped on it too.
+            if depth > INLINE_DEPTH {
+                dismantle(root);
+            }
             result
         }
         GameTree::Unknown(root) => {
@@ -564,6 +568,9 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
     }
 
     let mut rec = GameRecord::new(size);
+    // About one move per node.
+    rec.moves.reserve(line.len());
+    rec.move_nodes.reserve(line.len());
     let mut komi_seen = false;
     let mut handicap_at: Option<usize> = None;
     // Setup stones by (row, column): colour and the property that placed them.

@@ -3,8 +3,8 @@
 //! score ([`Ownerships`]). [`crate::replay::replay`] works without them and gives the same
 //! reports (checked by `tests/fast_path.rs`).
 
-use gorules_board::{Board, Move};
-use gorules_rules::{Game, Ownership, RuleSet, Setup, Status};
+use gorules_board::{Board, Move, Preview};
+use gorules_rules::{Game, GameState, Ownership, RuleSet, Setup, Status};
 
 use crate::record::GameRecord;
 use crate::replay::{first_player, handicap_of};
@@ -49,8 +49,8 @@ impl Ownerships {
 /// The opening of a record that every ruleset plays alike, played once: the longest run of
 /// first moves that are board plays in turn, on free points, neither suicide nor a return to
 /// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
-/// apart). [`crate::replay::play_record`] forks it ([`Game::fork`]) instead of replaying those moves under
-/// each ruleset; the result is the same.
+/// apart). The replays fork it ([`Game::fork`]) instead of replaying those moves under each
+/// ruleset; the result is the same.
 pub(crate) struct Opening<'r> {
     game: Game<'r>,
     played: usize,
@@ -73,25 +73,24 @@ impl<'r> Opening<'r> {
         let mut played = 0;
         for m in &record.moves {
             let Move::Play(p) = m.mv else { break };
-            let state = game.state();
-            let board = state.board();
-            let plain = game.status()
+            let plain_turn = game.status()
                 == (Status::Playing {
                     pass_required: None,
                 })
-                && m.color == state.to_move()
-                && board.size().contains(p)
-                && board.get(p).is_none()
-                && state.ko_point() != Some(p)
-                && board
-                    .preview(m.color, p)
-                    .is_ok_and(|pv| pv.suicide == 0 && state.board_occurrences(pv.hash) == 0);
-            if !plain {
+                && m.color == game.to_move();
+            if !plain_turn {
                 break;
             }
-            match game.play(m.color, m.mv) {
-                Ok(report) if report.illegal.is_none() && !report.resumed => played += 1,
-                // Not expected after the checks above; the fork refuses such a game anyway.
+            // One board preview serves the checks, the rules and the play.
+            let plain_play = |state: &GameState, pv: &Preview| {
+                pv.suicide == 0
+                    && state.ko_point() != Some(p)
+                    && state.board_occurrences(pv.hash) == 0
+            };
+            match game.play_if(m.color, p, plain_play) {
+                Ok(Some(report)) if report.illegal.is_none() && !report.resumed => played += 1,
+                // Off the board or onto a stone (an error in the record, which the replays
+                // report), or not plain: the opening ends before it.
                 _ => break,
             }
         }

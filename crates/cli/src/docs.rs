@@ -368,8 +368,9 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    and after each move asks where the end-of-play protocol stands (continue, a pass required,
    play ended). A move after the end resumes play (a dispute). `report::compare_game` plays
    the opening that every ruleset plays alike (board plays in turn, no suicide, no repeated
-   position) once and gives each ruleset a copy (`Game::fork`), which is the same game; the
-   property test `crates/compare/tests/fast_path.rs` holds it to `replay::replay`.
+   position) once (`Game::plain_opening`) and gives each ruleset a copy (`Game::fork`), which
+   is the same game; the property test `crates/compare/tests/fast_path.rs` holds it to
+   `replay::replay`.
 4. **Finish.** If the record ended in passes, `Game::finish` adds the passes the protocol still
    needs (Concord's third pass, AGA's White pass, Ing's four passes) and settles the dead
    stones (from `--dead` or the markup) when the ruleset allows an agreement. A record that

@@ -3,8 +3,8 @@
 //! score ([`Ownerships`]). [`crate::replay::replay`] works without them and gives the same
 //! reports (checked by `tests/fast_path.rs`).
 
-use gorules_board::{Board, Move, Preview};
-use gorules_rules::{Game, GameState, Ownership, RuleSet, Setup, Status};
+use gorules_board::{Board, Move};
+use gorules_rules::{Game, Ownership, RuleSet, Setup};
 
 use crate::record::GameRecord;
 use crate::replay::{first_player, handicap_of};
@@ -61,39 +61,17 @@ impl<'r> Opening<'r> {
     /// holds are legal under all). `None` when the setup is broken (the replays report it).
     pub(crate) fn of(record: &GameRecord, rules: &'r RuleSet) -> Option<Opening<'r>> {
         let board = record.setup_board().ok()?;
-        let mut game = Game::new(
-            rules,
-            Setup {
-                board,
-                handicap: handicap_of(record),
-                komi: 0.0,
-                first: first_player(record),
-            },
-        );
-        let mut played = 0;
-        for m in &record.moves {
-            let Move::Play(p) = m.mv else { break };
-            let plain_turn = game.status()
-                == (Status::Playing {
-                    pass_required: None,
-                })
-                && m.color == game.to_move();
-            if !plain_turn {
-                break;
-            }
-            // One board preview serves the checks, the rules and the play.
-            let plain_play = |state: &GameState, pv: &Preview| {
-                pv.suicide == 0
-                    && state.ko_point() != Some(p)
-                    && state.board_occurrences(pv.hash) == 0
-            };
-            match game.play_if(m.color, p, plain_play) {
-                Ok(Some(report)) if report.illegal.is_none() && !report.resumed => played += 1,
-                // Off the board or onto a stone (an error in the record, which the replays
-                // report), or not plain: the opening ends before it.
-                _ => break,
-            }
-        }
+        let setup = Setup {
+            board,
+            handicap: handicap_of(record),
+            komi: 0.0,
+            first: first_player(record),
+        };
+        let plays = record.moves.iter().map_while(|m| match m.mv {
+            Move::Play(p) => Some((m.color, p)),
+            Move::Pass => None,
+        });
+        let (game, played) = Game::plain_opening(rules, setup, plays);
         Some(Opening { game, played })
     }
 

@@ -175,6 +175,39 @@ impl<'r> Game<'r> {
         ))
     }
 
+    /// A new game under `rules` (a [`RuleSet`]) from `setup`, with the leading *plain* board
+    /// plays of `plays` played: in turn, on free points, neither the ko point, a suicide nor a
+    /// return to a position seen before. Stops at the first play that is not plain, and returns
+    /// the game and the number of plays made.
+    ///
+    /// The same game as [`Game::new`] then [`Game::play`] for each of them: no ko, superko,
+    /// suicide, end-of-play or long-cycle rule of any [`RuleSet`] refuses a plain play or ends
+    /// play with one (play ends only after passes), so they are applied without asking the
+    /// rules, with one board preview each. The game can then be forked ([`Game::fork`]).
+    ///
+    /// [`RuleSet`]: crate::RuleSet
+    pub fn plain_opening(
+        rules: &'r crate::RuleSet,
+        setup: Setup,
+        plays: impl IntoIterator<Item = (Color, Point)>,
+    ) -> (Game<'r>, usize) {
+        let mut game = Game::new(rules, setup);
+        let mut played = 0;
+        if game.status
+            == (Status::Playing {
+                pass_required: None,
+            })
+        {
+            for (color, p) in plays {
+                if !game.state.play_plain(color, p) {
+                    break;
+                }
+                played += 1;
+            }
+        }
+        (game, played)
+    }
+
     /// This game as it would stand had it been played from the start under `rules` (a
     /// [`RuleSet`]) with komi `komi`, when that is certain; `None` otherwise.
     ///

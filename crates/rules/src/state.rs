@@ -403,6 +403,40 @@ impl GameState {
         self.history.push(entry);
     }
 
+    /// Plays a stone of `color` at `p` when the play is *plain*: `color` is to move, `p` is a
+    /// free point of the board and not the ko point, and the play is no suicide and makes a
+    /// position the game has not seen. Records it as [`crate::Game::play`] records a legal
+    /// play (captures, ko point, move, state) and returns `true`; otherwise changes nothing and
+    /// returns `false`. No [`crate::RuleSet`] refuses a plain play or ends play with one (see
+    /// [`crate::Game::plain_opening`]); one board preview serves the checks and the play.
+    pub(crate) fn play_plain(&mut self, color: Color, p: Point) -> bool {
+        if color != self.to_move || self.ko_point == Some(p) {
+            return false;
+        }
+        let seen = &self.seen;
+        let placed = match self.board.play_if(color, p, |pv| seen.count(pv.hash) == 0) {
+            Ok(Some(placed)) => placed,
+            // Off the board, onto a stone, a suicide or a position seen before.
+            _ => return false,
+        };
+        self.prisoners[color.index()].captures += placed.captured;
+        self.ko_point = placed.ko_point;
+        self.moves.push(MoveEntry {
+            color,
+            applied: Move::Play(p),
+            requested: Move::Play(p),
+            kind: MoveKind::Normal,
+            phase: self.phase,
+        });
+        self.to_move = color.opponent();
+        self.push_state(StateEntry {
+            hash: self.board.hash(),
+            to_move: self.to_move,
+            created_by_play_of: Some(color),
+        });
+        true
+    }
+
     /// The board as it was in state `k` of [`GameState::history`], rebuilt by replaying the
     /// moves: used to confirm that an equal hash is really an equal position.
     pub fn position_at(&self, k: usize) -> Position {

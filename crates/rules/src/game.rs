@@ -234,10 +234,13 @@ impl<'r> Game<'r> {
             && !st.dead_removed
             && st.prisoners.iter().all(|p| p.suicides == 0)
             && st.all_positions_distinct()
-            && st
-                .moves
+            && st.plays_only();
+        debug_assert_eq!(
+            st.plays_only(),
+            st.moves
                 .iter()
-                .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass);
+                .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass)
+        );
         if !plain {
             return None;
         }

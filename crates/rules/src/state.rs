@@ -189,6 +189,8 @@ pub struct GameState {
     pub(crate) history: Vec<StateEntry>,
     /// How often each board hash occurs in `history`: a repetition check asks this first.
     seen: Seen,
+    /// States of `history` created by a pass (played, added, or replacing an illegal move).
+    pass_states: usize,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
@@ -211,6 +213,7 @@ impl Clone for GameState {
             moves: with_room(&self.moves),
             history: with_room(&self.history),
             seen: self.seen.clone(),
+            pass_states: self.pass_states,
             prisoners: self.prisoners,
             ko_point: self.ko_point,
             phase: self.phase,
@@ -237,6 +240,7 @@ impl GameState {
         history.push(first);
         GameState {
             seen,
+            pass_states: 0,
             initial: Arc::new(board.clone()),
             board: CopyOnWrite(Arc::new(board)),
             komi,
@@ -270,6 +274,7 @@ impl GameState {
         self.history.push(first);
         self.seen.clear();
         self.seen.add(first.hash);
+        self.pass_states = 0;
         self.prisoners = [Prisoners::default(); 2];
         self.ko_point = None;
         self.phase = 0;
@@ -397,9 +402,16 @@ impl GameState {
         self.seen.distinct == self.history.len()
     }
 
+    /// Whether every move so far was a board play: none a pass (a move that is not
+    /// [`MoveKind::Normal`] applies a pass too).
+    pub(crate) fn plays_only(&self) -> bool {
+        self.pass_states == 0
+    }
+
     /// Records a new state after a move.
     pub(crate) fn push_state(&mut self, entry: StateEntry) {
         self.seen.add(entry.hash);
+        self.pass_states += usize::from(entry.created_by_play_of.is_none());
         self.history.push(entry);
     }
 

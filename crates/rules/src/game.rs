@@ -183,7 +183,8 @@ impl<'r> Game<'r> {
     /// The same game as [`Game::new`] then [`Game::play`] for each of them: no ko, superko,
     /// suicide, end-of-play or long-cycle rule of any [`RuleSet`] refuses a plain play or ends
     /// play with one (play ends only after passes), so they are applied without asking the
-    /// rules, with one board preview each. The game can then be forked ([`Game::fork`]).
+    /// rules, with one board preview each. The game can then be forked ([`Game::fork`]): its
+    /// forks share its board and repetition table until they change them.
     ///
     /// [`RuleSet`]: crate::RuleSet
     pub fn plain_opening(
@@ -205,6 +206,7 @@ impl<'r> Game<'r> {
                 played += 1;
             }
         }
+        game.state.share();
         (game, played)
     }
 

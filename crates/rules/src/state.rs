@@ -74,14 +74,14 @@ impl Hasher for IdentityHasher {
 
 type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
 
-/// How often each board hash occurs in a history. A copy shares the table it was copied from
-/// (read-only to both from then on) and keeps what is added after the copy in a table of its
-/// own, so that forking a game ([`crate::Game::fork`]) copies no table.
+/// How often each board hash occurs in a history. After [`Seen::share`], copies share the
+/// counts so far (read-only from then on) and each counts what it adds in a table of its own,
+/// so that forking a game ([`crate::Game::fork`]) copies no table.
 #[derive(Clone, Debug, Default)]
 struct Seen {
-    /// The counts up to the last copy (all of them in a game never copied).
-    shared: Arc<HashSeen>,
-    /// The counts added since, while `shared` is shared.
+    /// The counts frozen by [`Seen::share`].
+    shared: Option<Arc<HashSeen>>,
+    /// The counts added since (all of them in a table never shared).
     own: HashSeen,
     /// Distinct hashes in both.
     distinct: usize,
@@ -91,76 +91,109 @@ impl Seen {
     /// An empty table with room for `room` hashes.
     fn with_capacity(room: usize) -> Seen {
         Seen {
-            shared: Arc::new(HashSeen::with_capacity_and_hasher(room, Default::default())),
-            own: HashSeen::default(),
+            shared: None,
+            own: HashSeen::with_capacity_and_hasher(room, Default::default()),
             distinct: 0,
         }
     }
 
     /// How often `hash` occurs.
     fn count(&self, hash: u64) -> u32 {
-        let own = if self.own.is_empty() {
-            0
-        } else {
-            self.own.get(&hash).copied().unwrap_or(0)
-        };
-        self.shared.get(&hash).copied().unwrap_or(0) + own
+        let shared = self
+            .shared
+            .as_ref()
+            .map_or(0, |t| t.get(&hash).copied().unwrap_or(0));
+        shared + self.own.get(&hash).copied().unwrap_or(0)
     }
 
     /// Counts one more occurrence of `hash`.
     fn add(&mut self, hash: u64) {
-        let fresh = match Arc::get_mut(&mut self.shared) {
-            Some(table) if self.own.is_empty() => {
-                let n = table.entry(hash).or_insert(0);
-                *n += 1;
-                *n == 1
-            }
-            Some(table) => {
-                let fresh = !self.own.contains_key(&hash);
-                let n = table.entry(hash).or_insert(0);
-                *n += 1;
-                fresh && *n == 1
-            }
-            None => {
-                let fresh = !self.shared.contains_key(&hash);
-                let n = self.own.entry(hash).or_insert(0);
-                *n += 1;
-                fresh && *n == 1
-            }
-        };
+        let n = self.own.entry(hash).or_insert(0);
+        let fresh = *n == 0 && self.shared.as_ref().is_none_or(|t| !t.contains_key(&hash));
+        *n += 1;
         self.distinct += usize::from(fresh);
     }
 
-    /// Empties the table, keeping its room when it is not shared.
-    fn clear(&mut self) {
-        match Arc::get_mut(&mut self.shared) {
-            Some(table) => table.clear(),
-            None => {
-                let room = self.shared.capacity();
-                self.shared =
-                    Arc::new(HashSeen::with_capacity_and_hasher(room, Default::default()));
+    /// Freezes the counts so far into the table copies share.
+    fn share(&mut self) {
+        if self.own.is_empty() {
+            return;
+        }
+        match &mut self.shared {
+            None => self.shared = Some(Arc::new(std::mem::take(&mut self.own))),
+            Some(table) => {
+                let table = Arc::make_mut(table);
+                for (hash, n) in self.own.drain() {
+                    *table.entry(hash).or_insert(0) += n;
+                }
             }
         }
+    }
+
+    /// Empties the table.
+    fn clear(&mut self) {
+        self.shared = None;
         self.own.clear();
         self.distinct = 0;
     }
 }
 
-/// A value shared by copies until one of them changes it (then that one copies it first):
-/// the board of a forked game is the original's until the fork plays a stone or removes one.
-#[derive(Clone, Debug)]
-pub(crate) struct CopyOnWrite<T: Clone>(Arc<T>);
+/// A value a game owns, or shares read-only with its forks after [`Shareable::share`]; the
+/// first change to a shared value copies it (or takes it back when no other copy is left).
+/// The board of a forked game is the original's until the fork plays a stone or removes one.
+#[derive(Debug)]
+pub(crate) struct Shareable<T> {
+    /// The value, when owned (exactly one of `own` and `shared` holds it).
+    own: Option<T>,
+    /// The value, when shared.
+    shared: Option<Arc<T>>,
+}
 
-impl<T: Clone> Deref for CopyOnWrite<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
+impl<T: Clone> Shareable<T> {
+    fn new(value: T) -> Shareable<T> {
+        Shareable {
+            own: Some(value),
+            shared: None,
+        }
+    }
+
+    /// Shares the value with the copies made from now on.
+    fn share(&mut self) {
+        if let Some(value) = self.own.take() {
+            self.shared = Some(Arc::new(value));
+        }
     }
 }
 
-impl<T: Clone> DerefMut for CopyOnWrite<T> {
+/// A copy of an owned value is a copy; of a shared one, one more share.
+impl<T: Clone> Clone for Shareable<T> {
+    fn clone(&self) -> Shareable<T> {
+        Shareable {
+            own: self.own.clone(),
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+impl<T> Deref for Shareable<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match (&self.own, &self.shared) {
+            (Some(value), _) => value,
+            (None, Some(shared)) => shared,
+            (None, None) => unreachable!("a shareable value is owned or shared"),
+        }
+    }
+}
+
+impl<T: Clone> DerefMut for Shareable<T> {
     fn deref_mut(&mut self) -> &mut T {
-        Arc::make_mut(&mut self.0)
+        if let Some(shared) = self.shared.take() {
+            self.own = Some(Arc::unwrap_or_clone(shared));
+        }
+        self.own
+            .as_mut()
+            .expect("a shareable value is owned or shared")
     }
 }
 
@@ -181,7 +214,7 @@ pub struct GameState {
     /// Shared: it never changes, and forks of a game ([`crate::Game::fork`]) keep it.
     pub(crate) initial: Arc<Board>,
     /// Shared with the game it was forked from until either changes it.
-    pub(crate) board: CopyOnWrite<Board>,
+    pub(crate) board: Shareable<Board>,
     pub(crate) komi: f64,
     pub(crate) handicap: u32,
     pub(crate) to_move: Color,
@@ -199,9 +232,9 @@ pub struct GameState {
     pub(crate) dead_removed: bool,
 }
 
-/// A copy shares the setup board, the board (until either copy changes it) and the repetition
-/// table (each copy counts what it adds on its own); the move and state lists are copied with
-/// room for a few more entries.
+/// A copy shares the setup board and, after [`GameState::share`], the board (until either
+/// copy changes it) and the repetition counts (each copy counts what it adds on its own); the
+/// rest is copied, the move and state lists with room for a few more entries.
 impl Clone for GameState {
     fn clone(&self) -> GameState {
         GameState {
@@ -242,7 +275,7 @@ impl GameState {
             seen,
             pass_states: 0,
             initial: Arc::new(board.clone()),
-            board: CopyOnWrite(Arc::new(board)),
+            board: Shareable::new(board),
             komi,
             handicap,
             to_move,
@@ -402,6 +435,13 @@ impl GameState {
         self.seen.distinct == self.history.len()
     }
 
+    /// Makes copies share the board and the repetition counts so far instead of copying them
+    /// (each copy then counts, and changes the board, on its own).
+    pub(crate) fn share(&mut self) {
+        self.board.share();
+        self.seen.share();
+    }
+
     /// Whether every move so far was a board play: none a pass (a move that is not
     /// [`MoveKind::Normal`] applies a pass too).
     pub(crate) fn plays_only(&self) -> bool {
@@ -491,41 +531,63 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_copy_of_the_repetition_table_shares_what_came_before_and_counts_its_own() {
+    fn copies_of_a_shared_repetition_table_share_what_came_before_and_count_their_own() {
         let mut seen = Seen::with_capacity(4);
         for h in [1, 2, 2] {
             seen.add(h);
         }
+        seen.share();
+        assert!(seen.own.is_empty());
         let mut copy = seen.clone();
         for h in [2, 3, 3, 1] {
             copy.add(h);
         }
         assert_eq!([1, 2, 3, 4].map(|h| copy.count(h)), [2, 3, 2, 0]);
         assert_eq!(copy.distinct, 3);
-        assert!(copy.own.contains_key(&3), "written to its own table");
-        // The original is unchanged, and counts on once the copy is gone.
+        assert!(Arc::ptr_eq(
+            seen.shared.as_ref().unwrap(),
+            copy.shared.as_ref().unwrap()
+        ));
+        // The original is unchanged, and counts on on its own.
         assert_eq!([1, 2, 3].map(|h| seen.count(h)), [1, 2, 0]);
         assert_eq!(seen.distinct, 2);
-        drop(copy);
         seen.add(3);
         assert_eq!((seen.count(3), seen.distinct), (1, 3));
-        assert!(seen.own.is_empty(), "back to its single table");
+        // Sharing again folds its own counts into its (still shared) table.
+        seen.share();
+        assert_eq!(
+            ([1, 2, 3].map(|h| seen.count(h)), seen.distinct),
+            ([1, 2, 1], 3)
+        );
+        assert_eq!(copy.count(3), 2, "the copy keeps its counts");
         seen.clear();
         assert_eq!((seen.count(2), seen.distinct), (0, 0));
     }
 
     #[test]
-    fn a_copy_with_its_own_counts_can_be_copied_again() {
+    fn a_table_never_shared_is_copied() {
         let mut seen = Seen::with_capacity(4);
         seen.add(1);
-        let mut a = seen.clone();
-        a.add(2);
-        drop(seen);
-        // `a` holds the shared table alone again, with its own counts beside it.
-        let mut b = a.clone();
-        a.add(2);
-        b.add(1);
-        assert_eq!(([1, 2].map(|h| a.count(h)), a.distinct), ([1, 2], 2));
-        assert_eq!(([1, 2].map(|h| b.count(h)), b.distinct), ([2, 1], 2));
+        let mut copy = seen.clone();
+        copy.add(1);
+        seen.add(2);
+        assert_eq!(([1, 2].map(|h| seen.count(h)), seen.distinct), ([1, 1], 2));
+        assert_eq!(([1, 2].map(|h| copy.count(h)), copy.distinct), ([2, 0], 1));
+    }
+
+    #[test]
+    fn a_shared_board_is_copied_on_its_first_change() {
+        let size = gorules_board::Size::square(5).unwrap();
+        let mut board = Shareable::new(Board::new(size));
+        board.share();
+        let mut copy = board.clone();
+        copy.play(Color::Black, Point::new(2, 2)).unwrap();
+        assert_eq!(copy.get(Point::new(2, 2)), Some(Color::Black));
+        assert_eq!(board.get(Point::new(2, 2)), None);
+        assert!(copy.shared.is_none() && copy.own.is_some());
+        // The last holder takes the value back without copying it.
+        drop(copy);
+        board.play(Color::White, Point::new(0, 0)).unwrap();
+        assert_eq!(board.stones_on_board(Color::White), 1);
     }
 }

@@ -6,10 +6,11 @@ use std::cell::OnceCell;
 
 use gorules_board::{Board, Color, PointSet, Territory};
 
-use crate::seki::seki_eyes;
+use crate::seki::seki_eyes_in;
 
 /// The analysis of one board that scoring starts from: the flood-fill territory
-/// ([`Board::territory`]) at once, the seki eyes ([`seki_eyes`]) when first asked for.
+/// ([`Board::territory`]) at once, the seki eyes ([`crate::seki::seki_eyes`]) when first
+/// asked for.
 ///
 /// It knows which stones it was made from: [`Ownership::is_of`] tells whether it describes a
 /// given board, and [`crate::Ruleset::score_with`] checks that before using it.
@@ -43,7 +44,8 @@ impl Ownership {
     /// `board` must be the analysed one ([`Ownership::is_of`]).
     pub(crate) fn seki_eyes(&self, board: &Board) -> &[PointSet; 2] {
         debug_assert!(self.is_of(board));
-        self.seki_eyes.get_or_init(|| seki_eyes(board))
+        self.seki_eyes
+            .get_or_init(|| seki_eyes_in(board, &self.territory))
     }
 }
 
@@ -61,7 +63,7 @@ mod tests {
         let ownership = Ownership::of(&board);
         assert!(ownership.is_of(&board));
         assert_eq!(*ownership.territory(), board.territory());
-        assert_eq!(*ownership.seki_eyes(&board), seki_eyes(&board));
+        assert_eq!(*ownership.seki_eyes(&board), crate::seki::seki_eyes(&board));
         let mut other = board.clone();
         other.remove_stones([Point::new(4, 0)]);
         assert!(!ownership.is_of(&other));

@@ -217,21 +217,21 @@ fn tree_starts_at(text: &str, i: usize) -> bool {
     b.get(j) == Some(&b';')
 }
 
+/// Where the first game tree at or after byte `pos` starts, skipping text that does not start
+/// one (`(` then `;`).
+pub(crate) fn next_tree_start(text: &str, pos: usize) -> Option<usize> {
+    (pos..text.len()).find(|&i| tree_starts_at(text, i))
+}
+
 /// Splits `text[start..]` into top-level game trees. Text before, between and after trees that
 /// does not start a tree (`(` then `;`) is skipped.
 pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
     let mut spans = Vec::new();
     let mut pos = start;
-    let b = text.as_bytes();
     loop {
-        // Skip junk up to the next tree start.
-        while pos < b.len() && !tree_starts_at(text, pos) {
-            pos += 1;
-        }
-        if pos >= b.len() {
+        let Some(tree_start) = next_tree_start(text, pos) else {
             return spans;
-        }
-        let tree_start = pos;
+        };
         let mut depth = 0usize;
         let mut node_depth = 0usize;
         let mut saved = Vec::new();

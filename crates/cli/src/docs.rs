@@ -368,8 +368,9 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    and after each move asks where the end-of-play protocol stands (continue, a pass required,
    play ended). A move after the end resumes play (a dispute). `report::compare_game` plays
    the opening that every ruleset plays alike (board plays in turn, no suicide, no repeated
-   position) once and gives each ruleset a copy (`Game::fork`), which is the same game; the
-   property test `crates/compare/tests/fast_path.rs` holds it to `replay::replay`.
+   position) once (`Game::plain_opening`) and gives each ruleset a copy (`Game::fork`), which
+   is the same game; the property test `crates/compare/tests/fast_path.rs` holds it to
+   `replay::replay`.
 4. **Finish.** If the record ended in passes, `Game::finish` adds the passes the protocol still
    needs (Concord's third pass, AGA's White pass, Ing's four passes) and settles the dead
    stones (from `--dead` or the markup) when the ruleset allows an agreement. A record that
@@ -377,7 +378,9 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 5. **Score.** `Ruleset::score` counts, for each counting method the ruleset allows, every part
    of both totals: territory (seki eyes left out where the rules say so), stones on the board,
    captures, dead stones, suicided stones, pass stones, komi, handicap compensation and
-   bonuses; the margin and an SGF-style result.
+   bonuses; the margin and an SGF-style result. `report::compare_game` analyses each final
+   board once (`Ownership`: territory, seki eyes) for all the rulesets that end on it
+   (`Ruleset::score_with`).
 6. **Explain.** `report::compare_game` collects the per-ruleset reports; `explain::reasons`
    names the parts that move the margin between two scores ("pass stones +1 B").
 7. **Render.** `render` writes the report as an aligned table, Markdown, CSV or JSON (the

@@ -13,3 +13,4 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod report;
+mod shared;

@@ -9,6 +9,7 @@ use gorules_rules::{
 use serde::Serialize;
 
 use crate::record::{GameRecord, RecordError, RecordErrorKind};
+use crate::shared::{Opening, Shared};
 
 /// Choices that apply to every ruleset of a comparison.
 #[derive(Clone, Debug, Default)]
@@ -281,7 +282,7 @@ impl Played<'_> {
 
 /// The first player of a record: the first move's colour, else White after two or more
 /// handicap stones, else Black.
-fn first_player(record: &GameRecord) -> Color {
+pub(crate) fn first_player(record: &GameRecord) -> Color {
     match record.moves.first() {
         Some(m) => m.color,
         None if handicap_of(record) >= 2 => Color::White,
@@ -298,59 +299,6 @@ fn komi_for(record: &GameRecord, rules: &RuleSet, options: &Options) -> (f64, Ko
             rules.default_komi(handicap_of(record)),
             KomiSource::RulesetDefault,
         ),
-    }
-}
-
-/// The opening of a record that every ruleset plays alike, played once: the longest run of
-/// first moves that are board plays in turn, on free points, neither suicide nor a return to
-/// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
-/// apart). [`play_record`] forks it ([`Game::fork`]) instead of replaying those moves under
-/// each ruleset; the result is the same.
-pub(crate) struct Opening<'r> {
-    game: Game<'r>,
-    played: usize,
-}
-
-impl<'r> Opening<'r> {
-    /// The common opening of `record`, played under `rules` (any ruleset: the moves it
-    /// holds are legal under all). `None` when the setup is broken (the replays report it).
-    pub(crate) fn of(record: &GameRecord, rules: &'r RuleSet) -> Option<Opening<'r>> {
-        let board = record.setup_board().ok()?;
-        let mut game = Game::new(
-            rules,
-            Setup {
-                board,
-                handicap: handicap_of(record),
-                komi: 0.0,
-                first: first_player(record),
-            },
-        );
-        let mut played = 0;
-        for m in &record.moves {
-            let Move::Play(p) = m.mv else { break };
-            let state = game.state();
-            let board = state.board();
-            let plain = game.status()
-                == (Status::Playing {
-                    pass_required: None,
-                })
-                && m.color == state.to_move()
-                && board.size().contains(p)
-                && board.get(p).is_none()
-                && state.ko_point() != Some(p)
-                && board
-                    .preview(m.color, p)
-                    .is_ok_and(|pv| pv.suicide == 0 && state.board_occurrences(pv.hash) == 0);
-            if !plain {
-                break;
-            }
-            match game.play(m.color, m.mv) {
-                Ok(report) if report.illegal.is_none() && !report.resumed => played += 1,
-                // Not expected after the checks above; the fork refuses such a game anyway.
-                _ => break,
-            }
-        }
-        Some(Opening { game, played })
     }
 }
 
@@ -378,9 +326,7 @@ pub(crate) fn play_record_from<'r>(
 ) -> Result<Played<'r>, RecordError> {
     let moves = moves.min(record.moves.len());
     let (komi, komi_source) = komi_for(record, rules, options);
-    let forked = opening
-        .filter(|o| o.played <= moves)
-        .and_then(|o| Some((o.game.fork(rules, komi)?, o.played)));
+    let forked = opening.and_then(|o| o.fork(rules, komi, moves));
     let (mut game, start) = match forked {
         Some(f) => f,
         None => {
@@ -443,15 +389,18 @@ pub fn replay(
     replay_from(record, rules, options, dead, None)
 }
 
-/// [`replay`], starting from the record's common opening when there is one (see
-/// [`Opening`]): the same report, without replaying the opening under each ruleset.
+/// [`replay`], with what the rulesets of a comparison share (of the same record): the
+/// record's common opening when there is one ([`Opening`]) and the analyses of the boards
+/// scored so far. The same report, without replaying the opening or analysing a board again
+/// for each ruleset.
 pub(crate) fn replay_from(
     record: &GameRecord,
     rules: &RuleSet,
     options: &Options,
     dead: &[Point],
-    opening: Option<&Opening<'_>>,
+    shared: Option<&mut Shared<'_>>,
 ) -> Result<RulesetReport, RecordError> {
+    let opening = shared.as_ref().and_then(|s| s.opening.as_ref());
     let mut played = play_record_from(record, rules, options, record.moves.len(), opening)?;
     let special = played.game.special_outcome();
     let state = match special {
@@ -486,13 +435,19 @@ pub(crate) fn replay_from(
         .copied()
         .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
         .collect();
-    let scores = if scored {
-        countings
+    let scores = match shared {
+        _ if !scored || countings.is_empty() => Vec::new(),
+        Some(shared) => {
+            let ownership = shared.ownerships.of(game.state().board());
+            countings
+                .into_iter()
+                .map(|c| ScoreReport::from_score(game.score_with(c, ownership)))
+                .collect()
+        }
+        None => countings
             .into_iter()
             .map(|c| ScoreReport::from_score(game.score(c)))
-            .collect()
-    } else {
-        Vec::new()
+            .collect(),
     };
     Ok(RulesetReport {
         ruleset: rules.id.clone(),

@@ -7,8 +7,9 @@ use serde::Serialize;
 use crate::explain::{reasons, Difference};
 use crate::record::{GameRecord, RecordError};
 use crate::replay::{
-    dead_stones, handicap_of, replay_from, DeadSource, Opening, Options, RulesetReport, ScoreReport,
+    dead_stones, handicap_of, replay_from, DeadSource, Options, RulesetReport, ScoreReport,
 };
+use crate::shared::Shared;
 
 /// What a report says about the record itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -79,15 +80,15 @@ pub fn compare_game(
     options: &Options,
 ) -> Result<GameReport, RecordError> {
     let (dead, dead_source) = dead_stones(record, options);
-    // Play the opening every ruleset plays alike once, and fork it for each ruleset (for a
-    // single ruleset there is nothing to share).
-    let opening = match rulesets {
-        [first, _, ..] => Opening::of(record, first),
+    // Play the opening every ruleset plays alike once and fork it for each ruleset, and
+    // analyse each final board once (for a single ruleset there is nothing to share).
+    let mut shared = match rulesets {
+        [first, _, ..] => Some(Shared::new(record, first)),
         _ => None,
     };
     let reports = rulesets
         .iter()
-        .map(|rs| replay_from(record, rs, options, &dead, opening.as_ref()))
+        .map(|rs| replay_from(record, rs, options, &dead, shared.as_mut()))
         .collect::<Result<Vec<_>, _>>()?;
     let game = GameInfo {
         source: record.source_name.clone(),

@@ -1,7 +1,7 @@
 //! The fast path of [`compare_game`] (the opening every ruleset plays alike is played once and
-//! forked for each ruleset) must give exactly what replaying the record from the start under
-//! each ruleset gives ([`replay`], the reference): the same `RulesetReport`s, or the same
-//! error.
+//! forked for each ruleset; each final board is analysed once for the rulesets that end on it)
+//! must give exactly what replaying and scoring the record from the start under each ruleset
+//! gives ([`replay`], the reference): the same `RulesetReport`s, or the same error.
 //!
 //! Records are random walks on small boards, where captures, ko recaptures, superko
 //! repetitions and suicides are frequent, with passes anywhere, moves out of turn or onto
@@ -216,4 +216,50 @@ proptest! {
             ),
         }
     }
+}
+
+/// Rulesets that end with the same board score it from one shared analysis; one that keeps the
+/// dead stones (Tromp-Taylor scores the board as it stands) ends with another board, and gets
+/// its own. A seki board with a dead stone: the shared analysis must give each ruleset what its
+/// own would (seki eyes left out or counted, the dead stone removed or not).
+#[test]
+fn rulesets_that_end_on_one_board_share_its_analysis_and_score_it_as_alone() {
+    let seki =
+        gorules_board::diagram::from_diagram(gorules_rules::seki::RESEARCH_2_5_SEKI).unwrap();
+    let size = seki.size();
+    let mut record = GameRecord::new(size);
+    for p in size.points() {
+        if let Some(c) = seki.get(p) {
+            record.setup.push((c, p));
+        }
+    }
+    // A white stone in Black's area, dead.
+    let dead = Point::new(7, 2);
+    record.setup.push((Color::White, dead));
+    record.setup.sort_by_key(|&(c, p)| (c.index(), p.y, p.x));
+    record.moves = vec![
+        ColoredMove::pass(Color::Black),
+        ColoredMove::pass(Color::White),
+    ];
+    record.move_nodes = vec![1, 2];
+    let options = Options {
+        dead: Some(vec![dead]),
+        ..Options::default()
+    };
+    let rulesets = builtins();
+    let reports = compare_game(&record, &rulesets, &options).unwrap().rulesets;
+    let reference: Vec<_> = rulesets
+        .iter()
+        .map(|rs| replay(&record, rs, &options, &[dead]).unwrap())
+        .collect();
+    assert_eq!(reports, reference);
+    let scores = || reports.iter().flat_map(|r| &r.scores);
+    assert!(scores().any(|s| s.breakdown.black.seki_eyes_not_counted == 1));
+    assert!(scores().any(|s| s.breakdown.black.seki_eyes_not_counted == 0));
+    assert!(reports
+        .iter()
+        .any(|r| r.end.settlement.starts_with("ignored")));
+    assert!(reports
+        .iter()
+        .any(|r| r.end.settlement.starts_with("removed")));
 }

@@ -175,6 +175,41 @@ impl<'r> Game<'r> {
         ))
     }
 
+    /// A new game under `rules` (a [`RuleSet`]) from `setup`, with the leading *plain* board
+    /// plays of `plays` played: in turn, on free points, neither the ko point, a suicide nor a
+    /// return to a position seen before. Stops at the first play that is not plain, and returns
+    /// the game and the number of plays made.
+    ///
+    /// The same game as [`Game::new`] then [`Game::play`] for each of them: no ko, superko,
+    /// suicide, end-of-play or long-cycle rule of any [`RuleSet`] refuses a plain play or ends
+    /// play with one (play ends only after passes), so they are applied without asking the
+    /// rules, with one board preview each. The game can then be forked ([`Game::fork`]): its
+    /// forks share its board and repetition table until they change them.
+    ///
+    /// [`RuleSet`]: crate::RuleSet
+    pub fn plain_opening(
+        rules: &'r crate::RuleSet,
+        setup: Setup,
+        plays: impl IntoIterator<Item = (Color, Point)>,
+    ) -> (Game<'r>, usize) {
+        let mut game = Game::new(rules, setup);
+        let mut played = 0;
+        if game.status
+            == (Status::Playing {
+                pass_required: None,
+            })
+        {
+            for (color, p) in plays {
+                if !game.state.play_plain(color, p) {
+                    break;
+                }
+                played += 1;
+            }
+        }
+        game.state.share();
+        (game, played)
+    }
+
     /// This game as it would stand had it been played from the start under `rules` (a
     /// [`RuleSet`]) with komi `komi`, when that is certain; `None` otherwise.
     ///
@@ -201,10 +236,13 @@ impl<'r> Game<'r> {
             && !st.dead_removed
             && st.prisoners.iter().all(|p| p.suicides == 0)
             && st.all_positions_distinct()
-            && st
-                .moves
+            && st.plays_only();
+        debug_assert_eq!(
+            st.plays_only(),
+            st.moves
                 .iter()
-                .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass);
+                .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass)
+        );
         if !plain {
             return None;
         }
@@ -622,23 +660,30 @@ impl<'r> Game<'r> {
 
     /// The score by `counting` (a finished game; a game still in play is scored as it stands).
     pub fn score(&self, counting: Counting) -> Score {
-        let mut s = self.rules.score(&self.state, counting);
-        if let Some(o) = self.outcome {
-            set_outcome(&mut s, o);
-        }
-        s
+        self.with_special_outcome(self.rules.score(&self.state, counting))
+    }
+
+    /// [`Game::score`], starting from `ownership` when it is the analysis of this game's board
+    /// (rulesets that score the same board share one; see [`Ruleset::score_with`]).
+    pub fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
+        self.with_special_outcome(self.rules.score_with(&self.state, counting, ownership))
     }
 
     /// The scores by each of `countings`, in order, as [`Game::score`] gives them; the work
     /// they share is done once ([`Ruleset::score_each`]).
     pub fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
-        let mut scores = self.rules.score_each(&self.state, countings);
-        if let Some(o) = self.outcome {
-            for s in &mut scores {
-                set_outcome(s, o);
-            }
-        }
+        let scores = self.rules.score_each(&self.state, countings);
         scores
+            .into_iter()
+            .map(|s| self.with_special_outcome(s))
+            .collect()
+    }
+
+    fn with_special_outcome(&self, mut s: Score) -> Score {
+        if let Some(o) = self.outcome {
+            set_outcome(&mut s, o);
+        }
+        s
     }
 
     /// The score by every counting method the ruleset allows.

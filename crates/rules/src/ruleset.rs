@@ -6,9 +6,9 @@ use std::fmt;
 use gorules_board::{Board, Color, Move, PlayError, Point, PointSet, Preview};
 
 use crate::group_tax::group_tax;
+use crate::ownership::Ownership;
 use crate::params::*;
 use crate::score::{ColorName, Outcome, Score, SideScore};
-use crate::seki::seki_eyes;
 use crate::state::GameState;
 
 /// Why a board play is illegal under a ruleset.
@@ -148,11 +148,24 @@ pub trait Ruleset: Send + Sync {
     /// The score of the finished game (dead stones already removed) by `counting`.
     fn score(&self, state: &GameState, counting: Counting) -> Score;
 
+    /// [`Ruleset::score`], given `ownership`, an analysis of a board that other rulesets
+    /// scoring the same board may share: it is used only when it describes the state's board
+    /// ([`Ownership::is_of`]), so the score is [`Ruleset::score`]'s either way. The default
+    /// ignores it.
+    fn score_with(&self, state: &GameState, counting: Counting, ownership: &Ownership) -> Score {
+        let _ = ownership;
+        self.score(state, counting)
+    }
+
     /// The scores by each of `countings`, in order, as [`Ruleset::score`] gives them one by
-    /// one (the default asks it): for a caller that needs several, so that an implementation
-    /// may do the work they share once ([`RuleSet`] finds the territory once).
+    /// one: for a caller that needs several, one analysis of the board ([`Ownership`]) serves
+    /// them all ([`Ruleset::score_with`]).
     fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
-        countings.iter().map(|&c| self.score(state, c)).collect()
+        let ownership = Ownership::of(state.board());
+        countings
+            .iter()
+            .map(|&c| self.score_with(state, c, &ownership))
+            .collect()
     }
 }
 
@@ -244,13 +257,18 @@ impl RuleSet {
     /// territory ([`Board::territory`]), less seki eyes when the ruleset does not count them
     /// ([`crate::seki::seki_eyes`]). The one definition [`Ruleset::score`] uses.
     pub fn counted_territory(&self, board: &Board) -> CountedTerritory {
-        let terr = board.territory();
+        self.counted_territory_of(board, &Ownership::of(board))
+    }
+
+    /// [`RuleSet::counted_territory`] from `ownership`, the analysis of `board`.
+    fn counted_territory_of(&self, board: &Board, ownership: &Ownership) -> CountedTerritory {
+        let terr = ownership.territory();
         let owned = [terr.black, terr.white];
         let size = board.size();
         let not_counted = match self.seki_eyes {
             SekiEyes::Count => [PointSet::empty(size), PointSet::empty(size)],
             SekiEyes::NotCounted => {
-                let eyes = seki_eyes(board);
+                let eyes = ownership.seki_eyes(board);
                 [
                     eyes[0].intersection(&owned[0]),
                     eyes[1].intersection(&owned[1]),
@@ -402,27 +420,15 @@ impl Ruleset for RuleSet {
     }
 
     fn score(&self, state: &GameState, counting: Counting) -> Score {
-        self.score_counted(state, counting, &self.counted_territory(state.board()))
+        self.score_with(state, counting, &Ownership::of(state.board()))
     }
 
-    fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
-        let terr = self.counted_territory(state.board());
-        countings
-            .iter()
-            .map(|&c| self.score_counted(state, c, &terr))
-            .collect()
-    }
-}
-
-impl RuleSet {
-    /// [`Ruleset::score`] given the territory, as [`RuleSet::counted_territory`] finds it.
-    fn score_counted(
-        &self,
-        state: &GameState,
-        counting: Counting,
-        terr: &CountedTerritory,
-    ) -> Score {
+    fn score_with(&self, state: &GameState, counting: Counting, ownership: &Ownership) -> Score {
         let board = state.board();
+        if !ownership.is_of(board) {
+            return self.score(state, counting);
+        }
+        let terr = self.counted_territory_of(board, ownership);
         let bonus = self.bonus_points(state, counting);
         let tax = match counting {
             Counting::Stone => group_tax(board, &terr.counted),
@@ -491,6 +497,23 @@ mod tests {
     use crate::builtin;
 
     use crate::seki::RESEARCH_2_5_SEKI as SEKI;
+
+    #[test]
+    fn a_shared_ownership_gives_the_score_of_the_board_itself() {
+        let seki = from_diagram(SEKI).unwrap();
+        let mut other = seki.clone();
+        other.remove_stones([Point::new(4, 0)]);
+        let shared = Ownership::of(&seki);
+        for rules in crate::builtins() {
+            for board in [&seki, &other] {
+                let game = crate::Game::new(&rules, crate::Setup::even(board.clone(), 6.5));
+                for &c in &rules.counting {
+                    // The analysis of the seki board is used for it, ignored for the other.
+                    assert_eq!(game.score_with(c, &shared), game.score(c), "{}", rules.id);
+                }
+            }
+        }
+    }
 
     #[test]
     fn counted_territory_leaves_out_seki_eyes_only_where_the_rules_say() {

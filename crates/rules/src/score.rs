@@ -92,20 +92,51 @@ impl From<Color> for ColorName {
 
 /// Writes a number of points the way SGF does: `1.5`, `2`, `0.5`.
 pub fn format_points(v: f64) -> String {
+    let mut out = String::new();
+    write_points(&mut out, v);
+    out
+}
+
+/// [`format_points`], appended to `out`: whole numbers as integers, others with two decimals
+/// less trailing zeros (`0.25`, `6.5`; `0.125` rounds to `0.12`).
+fn write_points(out: &mut String, v: f64) {
+    use std::fmt::Write;
     if v.fract() == 0.0 {
-        format!("{}", v as i64)
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').to_string()
+        let _ = write!(out, "{}", v as i64);
+        return;
     }
+    // Quarters (komi and most margins are halves) have at most two decimals, exactly: no
+    // float formatting needed (below 2^52 quarters, the conversion to an integer is exact).
+    let quarters = v * 4.0;
+    if quarters.fract() == 0.0 && quarters.abs() < (1u64 << 52) as f64 {
+        let q = quarters.abs() as u64;
+        if v < 0.0 {
+            out.push('-');
+        }
+        let _ = write!(out, "{}", q / 4);
+        out.push_str(match q % 4 {
+            1 => ".25",
+            2 => ".5",
+            _ => ".75",
+        });
+        return;
+    }
+    let s = format!("{v:.2}");
+    out.push_str(s.trim_end_matches('0'));
 }
 
 impl Outcome {
     /// The result in SGF style: `B+1.5`, `W+0.5`, `0` (draw), `B+F`, `Void`.
     pub fn result(&self) -> String {
+        let points = |prefix: &str, v: f64| {
+            let mut out = String::with_capacity(8);
+            out.push_str(prefix);
+            write_points(&mut out, v);
+            out
+        };
         match *self {
-            Outcome::Points { margin } if margin > 0.0 => format!("B+{}", format_points(margin)),
-            Outcome::Points { margin } if margin < 0.0 => format!("W+{}", format_points(-margin)),
+            Outcome::Points { margin } if margin > 0.0 => points("B+", margin),
+            Outcome::Points { margin } if margin < 0.0 => points("W+", -margin),
             Outcome::Points { .. } => "0".to_string(),
             Outcome::Forfeit {
                 winner: ColorName::Black,
@@ -194,5 +225,32 @@ mod tests {
             "W+F"
         );
         assert_eq!(format_points(0.25), "0.25");
+    }
+
+    #[test]
+    fn points_are_written_as_with_two_decimals_less_trailing_zeros() {
+        let two_decimals = |v: f64| {
+            if v.fract() == 0.0 {
+                format!("{}", v as i64)
+            } else {
+                format!("{v:.2}").trim_end_matches('0').to_string()
+            }
+        };
+        let quarters = (-4000..4000).map(|k| f64::from(k) / 4.0);
+        let others = [
+            0.125,
+            -0.375,
+            1.0 / 3.0,
+            2.675,
+            -7.001,
+            1e15 + 0.5,
+            3e17,
+            0.1 + 0.2,
+        ];
+        for v in quarters.chain(others) {
+            assert_eq!(format_points(v), two_decimals(v), "{v}");
+        }
+        assert_eq!(format_points(-0.5), "-0.5");
+        assert_eq!(format_points(6.75), "6.75");
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
@@ -73,25 +74,187 @@ impl Hasher for IdentityHasher {
 
 type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
 
+/// How often each board hash occurs in a history. After [`Seen::share`], copies share the
+/// counts so far (read-only from then on) and each counts what it adds in a table of its own,
+/// so that forking a game ([`crate::Game::fork`]) copies no table.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    /// The counts frozen by [`Seen::share`].
+    shared: Option<Arc<HashSeen>>,
+    /// The counts added since (all of them in a table never shared).
+    own: HashSeen,
+    /// Distinct hashes in both.
+    distinct: usize,
+}
+
+impl Seen {
+    /// An empty table with room for `room` hashes.
+    fn with_capacity(room: usize) -> Seen {
+        Seen {
+            shared: None,
+            own: HashSeen::with_capacity_and_hasher(room, Default::default()),
+            distinct: 0,
+        }
+    }
+
+    /// How often `hash` occurs.
+    fn count(&self, hash: u64) -> u32 {
+        let shared = self
+            .shared
+            .as_ref()
+            .map_or(0, |t| t.get(&hash).copied().unwrap_or(0));
+        shared + self.own.get(&hash).copied().unwrap_or(0)
+    }
+
+    /// Counts one more occurrence of `hash`.
+    fn add(&mut self, hash: u64) {
+        let n = self.own.entry(hash).or_insert(0);
+        let fresh = *n == 0 && self.shared.as_ref().is_none_or(|t| !t.contains_key(&hash));
+        *n += 1;
+        self.distinct += usize::from(fresh);
+    }
+
+    /// Freezes the counts so far into the table copies share.
+    fn share(&mut self) {
+        if self.own.is_empty() {
+            return;
+        }
+        match &mut self.shared {
+            None => self.shared = Some(Arc::new(std::mem::take(&mut self.own))),
+            Some(table) => {
+                let table = Arc::make_mut(table);
+                for (hash, n) in self.own.drain() {
+                    *table.entry(hash).or_insert(0) += n;
+                }
+            }
+        }
+    }
+
+    /// Empties the table.
+    fn clear(&mut self) {
+        self.shared = None;
+        self.own.clear();
+        self.distinct = 0;
+    }
+}
+
+/// A value a game owns, or shares read-only with its forks after [`Shareable::share`]; the
+/// first change to a shared value copies it (or takes it back when no other copy is left).
+/// The board of a forked game is the original's until the fork plays a stone or removes one.
+#[derive(Debug)]
+pub(crate) struct Shareable<T> {
+    /// The value, when owned (exactly one of `own` and `shared` holds it).
+    own: Option<T>,
+    /// The value, when shared.
+    shared: Option<Arc<T>>,
+}
+
+impl<T: Clone> Shareable<T> {
+    fn new(value: T) -> Shareable<T> {
+        Shareable {
+            own: Some(value),
+            shared: None,
+        }
+    }
+
+    /// Shares the value with the copies made from now on.
+    fn share(&mut self) {
+        if let Some(value) = self.own.take() {
+            self.shared = Some(Arc::new(value));
+        }
+    }
+}
+
+/// A copy of an owned value is a copy; of a shared one, one more share.
+impl<T: Clone> Clone for Shareable<T> {
+    fn clone(&self) -> Shareable<T> {
+        Shareable {
+            own: self.own.clone(),
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+impl<T> Deref for Shareable<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match (&self.own, &self.shared) {
+            (Some(value), _) => value,
+            (None, Some(shared)) => shared,
+            (None, None) => unreachable!("a shareable value is owned or shared"),
+        }
+    }
+}
+
+impl<T: Clone> DerefMut for Shareable<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        if let Some(shared) = self.shared.take() {
+            self.own = Some(Arc::unwrap_or_clone(shared));
+        }
+        self.own
+            .as_mut()
+            .expect("a shareable value is owned or shared")
+    }
+}
+
+/// Moves a fork may add after it is made (passes, the end-of-play protocol) without growing
+/// its lists.
+const FORK_ROOM: usize = 8;
+
+/// A copy of `items` with room for [`FORK_ROOM`] more.
+fn with_room<T: Copy>(items: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(items.len() + FORK_ROOM);
+    out.extend_from_slice(items);
+    out
+}
+
 /// The game so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameState {
     /// Shared: it never changes, and forks of a game ([`crate::Game::fork`]) keep it.
     pub(crate) initial: Arc<Board>,
-    pub(crate) board: Board,
+    /// Shared with the game it was forked from until either changes it.
+    pub(crate) board: Shareable<Board>,
     pub(crate) komi: f64,
     pub(crate) handicap: u32,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveEntry>,
     pub(crate) history: Vec<StateEntry>,
     /// How often each board hash occurs in `history`: a repetition check asks this first.
-    seen: HashSeen,
+    seen: Seen,
+    /// States of `history` created by a pass (played, added, or replacing an illegal move).
+    pass_states: usize,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
     pub(crate) phase_start: usize,
     pub(crate) until_captured: bool,
     pub(crate) dead_removed: bool,
+}
+
+/// A copy shares the setup board and, after [`GameState::share`], the board (until either
+/// copy changes it) and the repetition counts (each copy counts what it adds on its own); the
+/// rest is copied, the move and state lists with room for a few more entries.
+impl Clone for GameState {
+    fn clone(&self) -> GameState {
+        GameState {
+            initial: Arc::clone(&self.initial),
+            board: self.board.clone(),
+            komi: self.komi,
+            handicap: self.handicap,
+            to_move: self.to_move,
+            moves: with_room(&self.moves),
+            history: with_room(&self.history),
+            seen: self.seen.clone(),
+            pass_states: self.pass_states,
+            prisoners: self.prisoners,
+            ko_point: self.ko_point,
+            phase: self.phase,
+            phase_start: self.phase_start,
+            until_captured: self.until_captured,
+            dead_removed: self.dead_removed,
+        }
+    }
 }
 
 impl GameState {
@@ -104,14 +267,15 @@ impl GameState {
         // Room for a typical game (about three moves per point at most before the players
         // pass), so that play does not spend its time growing the tables.
         let room = 3 * board.size().area() + 16;
-        let mut seen = HashSeen::with_capacity_and_hasher(room, Default::default());
-        seen.insert(first.hash, 1);
+        let mut seen = Seen::with_capacity(room);
+        seen.add(first.hash);
         let mut history = Vec::with_capacity(room + 1);
         history.push(first);
         GameState {
             seen,
+            pass_states: 0,
             initial: Arc::new(board.clone()),
-            board,
+            board: Shareable::new(board),
             komi,
             handicap,
             to_move,
@@ -134,7 +298,7 @@ impl GameState {
             created_by_play_of: None,
         };
         Arc::make_mut(&mut self.initial).clone_from(board);
-        self.board.clone_from(board);
+        Board::clone_from(&mut self.board, board);
         self.komi = komi;
         self.handicap = handicap;
         self.to_move = to_move;
@@ -142,7 +306,8 @@ impl GameState {
         self.history.clear();
         self.history.push(first);
         self.seen.clear();
-        self.seen.insert(first.hash, 1);
+        self.seen.add(first.hash);
+        self.pass_states = 0;
         self.prisoners = [Prisoners::default(); 2];
         self.ko_point = None;
         self.phase = 0;
@@ -261,19 +426,67 @@ impl GameState {
 
     /// How many states in the history hold a board with this hash.
     pub fn board_occurrences(&self, hash: u64) -> u32 {
-        self.seen.get(&hash).copied().unwrap_or(0)
+        self.seen.count(hash)
     }
 
     /// Whether no board position occurs twice in the history (compared by hash: a hash
     /// collision counts as a repetition).
     pub(crate) fn all_positions_distinct(&self) -> bool {
-        self.seen.len() == self.history.len()
+        self.seen.distinct == self.history.len()
+    }
+
+    /// Makes copies share the board and the repetition counts so far instead of copying them
+    /// (each copy then counts, and changes the board, on its own).
+    pub(crate) fn share(&mut self) {
+        self.board.share();
+        self.seen.share();
+    }
+
+    /// Whether every move so far was a board play: none a pass (a move that is not
+    /// [`MoveKind::Normal`] applies a pass too).
+    pub(crate) fn plays_only(&self) -> bool {
+        self.pass_states == 0
     }
 
     /// Records a new state after a move.
     pub(crate) fn push_state(&mut self, entry: StateEntry) {
-        *self.seen.entry(entry.hash).or_insert(0) += 1;
+        self.seen.add(entry.hash);
+        self.pass_states += usize::from(entry.created_by_play_of.is_none());
         self.history.push(entry);
+    }
+
+    /// Plays a stone of `color` at `p` when the play is *plain*: `color` is to move, `p` is a
+    /// free point of the board and not the ko point, and the play is no suicide and makes a
+    /// position the game has not seen. Records it as [`crate::Game::play`] records a legal
+    /// play (captures, ko point, move, state) and returns `true`; otherwise changes nothing and
+    /// returns `false`. No [`crate::RuleSet`] refuses a plain play or ends play with one (see
+    /// [`crate::Game::plain_opening`]); one board preview serves the checks and the play.
+    pub(crate) fn play_plain(&mut self, color: Color, p: Point) -> bool {
+        if color != self.to_move || self.ko_point == Some(p) {
+            return false;
+        }
+        let seen = &self.seen;
+        let placed = match self.board.play_if(color, p, |pv| seen.count(pv.hash) == 0) {
+            Ok(Some(placed)) => placed,
+            // Off the board, onto a stone, a suicide or a position seen before.
+            _ => return false,
+        };
+        self.prisoners[color.index()].captures += placed.captured;
+        self.ko_point = placed.ko_point;
+        self.moves.push(MoveEntry {
+            color,
+            applied: Move::Play(p),
+            requested: Move::Play(p),
+            kind: MoveKind::Normal,
+            phase: self.phase,
+        });
+        self.to_move = color.opponent();
+        self.push_state(StateEntry {
+            hash: self.board.hash(),
+            to_move: self.to_move,
+            created_by_play_of: Some(color),
+        });
+        true
     }
 
     /// The board as it was in state `k` of [`GameState::history`], rebuilt by replaying the
@@ -297,7 +510,7 @@ impl GameState {
         position: impl Fn() -> Position,
         same: impl Fn(&StateEntry) -> bool,
     ) -> bool {
-        if !self.seen.contains_key(&hash) {
+        if self.seen.count(hash) == 0 {
             return false;
         }
         let mut wanted: Option<Position> = None;
@@ -310,5 +523,71 @@ impl GameState {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_of_a_shared_repetition_table_share_what_came_before_and_count_their_own() {
+        let mut seen = Seen::with_capacity(4);
+        for h in [1, 2, 2] {
+            seen.add(h);
+        }
+        seen.share();
+        assert!(seen.own.is_empty());
+        let mut copy = seen.clone();
+        for h in [2, 3, 3, 1] {
+            copy.add(h);
+        }
+        assert_eq!([1, 2, 3, 4].map(|h| copy.count(h)), [2, 3, 2, 0]);
+        assert_eq!(copy.distinct, 3);
+        assert!(Arc::ptr_eq(
+            seen.shared.as_ref().unwrap(),
+            copy.shared.as_ref().unwrap()
+        ));
+        // The original is unchanged, and counts on on its own.
+        assert_eq!([1, 2, 3].map(|h| seen.count(h)), [1, 2, 0]);
+        assert_eq!(seen.distinct, 2);
+        seen.add(3);
+        assert_eq!((seen.count(3), seen.distinct), (1, 3));
+        // Sharing again folds its own counts into its (still shared) table.
+        seen.share();
+        assert_eq!(
+            ([1, 2, 3].map(|h| seen.count(h)), seen.distinct),
+            ([1, 2, 1], 3)
+        );
+        assert_eq!(copy.count(3), 2, "the copy keeps its counts");
+        seen.clear();
+        assert_eq!((seen.count(2), seen.distinct), (0, 0));
+    }
+
+    #[test]
+    fn a_table_never_shared_is_copied() {
+        let mut seen = Seen::with_capacity(4);
+        seen.add(1);
+        let mut copy = seen.clone();
+        copy.add(1);
+        seen.add(2);
+        assert_eq!(([1, 2].map(|h| seen.count(h)), seen.distinct), ([1, 1], 2));
+        assert_eq!(([1, 2].map(|h| copy.count(h)), copy.distinct), ([2, 0], 1));
+    }
+
+    #[test]
+    fn a_shared_board_is_copied_on_its_first_change() {
+        let size = gorules_board::Size::square(5).unwrap();
+        let mut board = Shareable::new(Board::new(size));
+        board.share();
+        let mut copy = board.clone();
+        copy.play(Color::Black, Point::new(2, 2)).unwrap();
+        assert_eq!(copy.get(Point::new(2, 2)), Some(Color::Black));
+        assert_eq!(board.get(Point::new(2, 2)), None);
+        assert!(copy.shared.is_none() && copy.own.is_some());
+        // The last holder takes the value back without copying it.
+        drop(copy);
+        board.play(Color::White, Point::new(0, 0)).unwrap();
+        assert_eq!(board.stones_on_board(Color::White), 1);
     }
 }

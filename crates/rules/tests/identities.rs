@@ -170,7 +170,7 @@ fn concord_without_its_last_pass_rule_breaks_the_identity() {
 
 #[test]
 fn scoring_several_countings_at_once_gives_each_score() {
-    // `Game::score_each` finds the territory once (`RuleSet` overrides `Ruleset::score_each`);
+    // `Game::score_each` analyses the board once (one `Ownership` for every counting);
     // the scores must be those `Game::score` gives one by one, in the order asked.
     let countings = [Counting::Territory, Counting::Stone, Counting::Area];
     let mut games = 0;

@@ -61,6 +61,20 @@ pub fn parse_sgf_bytes(
 /// Errors give the line and column when the problem can be pinned to a place in the text.
 pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord>, RecordError> {
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    match parse_whole(text, start, source_name) {
+        Some(games) => Ok(games),
+        None => parse_by_tree(text, start, source_name),
+    }
+}
+
+/// [`parse_sgf`] tree by tree: each top-level tree of `text[start..]` (text outside trees
+/// skipped) is handed to `sgf-parse` alone, on a big stack when it is deep, and the first error
+/// is placed in the text.
+fn parse_by_tree(
+    text: &str,
+    start: usize,
+    source_name: Option<&str>,
+) -> Result<Vec<GameRecord>, RecordError> {
     let spans = scan::split_trees(text, start);
     let fail = |mut e: RecordError, at: Option<usize>| {
         e.source_name = source_name.map(str::to_string);
@@ -86,9 +100,9 @@ pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord
                 At::Offset(range.start),
             ))
         } else if span.depth <= INLINE_DEPTH {
-            parse_tree(text, range.clone())
+            parse_tree(text, range.clone(), span.depth)
         } else {
-            on_big_stack(span.depth, || parse_tree(text, range.clone()))
+            on_big_stack(span.depth, || parse_tree(text, range.clone(), span.depth))
         };
         match result {
             Ok(mut rec) => {
@@ -115,6 +129,32 @@ pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord
         }
     }
     Ok(games)
+}
+
+/// [`parse_sgf`] in the common case, at the cost of `sgf-parse` alone: the text from its first
+/// game tree on is a collection of Go games that `sgf-parse` reads and that all convert, with
+/// too few nodes (`;`) to nest deeper than [`INLINE_DEPTH`]. `None` otherwise (text between
+/// or after the trees, an error anywhere, a deep tree): then [`parse_sgf`] reads the trees one
+/// by one ([`parse_by_tree`]), which finds and places the error, and gives the same records
+/// when there is none.
+fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Vec<GameRecord>> {
+    let first = scan::next_tree_start(text, start)?;
+    let rest = &text[first..];
+    if rest.bytes().filter(|&b| b == b';').count() > INLINE_DEPTH {
+        return None;
+    }
+    let trees = sgf_parse::parse(rest).ok()?;
+    let mut games = Vec::with_capacity(trees.len());
+    for (g, tree) in trees.into_iter().enumerate() {
+        let GameTree::GoGame(root) = tree else {
+            return None;
+        };
+        let mut rec = convert(&root).ok()?;
+        rec.source_name = source_name.map(str::to_string);
+        rec.game_index = g;
+        games.push(rec);
+    }
+    Some(games)
 }
 
 /// Runs `f` on a thread whose stack fits a tree `depth` nodes deep.
@@ -185,8 +225,9 @@ impl Fail {
     }
 }
 
-/// Parses the game tree in `text[range]` with `sgf-parse` and converts its main line.
-fn parse_tree(text: &str, range: Range<usize>) -> Result<GameRecord, Fail> {
+/// Parses the game tree in `text[range]`, `depth` nodes deep, with `sgf-parse` and converts
+/// its main line.
+fn parse_tree(text: &str, range: Range<usize>, depth: usize) -> Result<GameRecord, Fail> {
     let mut trees = match sgf_parse::parse(&text[range.clone()]) {
         Ok(trees) => trees,
         Err(e) => return Err(parse_error(text, range, e)),
@@ -200,7 +241,10 @@ fn parse_tree(text: &str, range: Range<usize>) -> Result<GameRecord, Fail> {
     match tree {
         GameTree::GoGame(root) => {
             let result = convert(&root);
-            dismantle(root);
+            // A tree that `sgf-parse` could build on this stack can be dropped on it too.
+            if depth > INLINE_DEPTH {
+                dismantle(root);
+            }
             result
         }
         GameTree::Unknown(root) => {
@@ -564,6 +608,9 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
     }
 
     let mut rec = GameRecord::new(size);
+    // About one move per node.
+    rec.moves.reserve(line.len());
+    rec.move_nodes.reserve(line.len());
     let mut komi_seen = false;
     let mut handicap_at: Option<usize> = None;
     // Setup stones by (row, column): colour and the property that placed them.
@@ -759,4 +806,50 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
         ));
     }
     Ok(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whenever the whole text reads at once, it reads as tree by tree.
+    #[test]
+    fn reading_at_once_gives_what_reading_tree_by_tree_gives() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/sgf");
+        let mut texts: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .collect();
+        texts.extend(
+            [
+                "(;GM[1]SZ[5];B[cc];W[dd];B[];W[])",
+                "\u{feff}(;SZ[9]KM[6.5];B[ee])",
+                "prose (with parens) and ;semicolons\n(;SZ[9];B[ee];W[ff])\n(;SZ[13]HA[2]AB[dd][jj];W[gg])\n",
+                "(;SZ[9];B[ee])  junk after",
+                "(;SZ[9];B[ee]) ; B[ff]",
+                "(;SZ[9];B[ee])junk(;SZ[9];W[ee])",
+                "(;SZ[9];B[ee]))(;SZ[9])",
+                "(;SZ[9]C[a (;tree) in a comment \\] and brackets];B[ee](;W[ff])(;W[gg];B[hh]))",
+                "(;GM[1])(;GM[2]SZ[9])",
+                "(;SZ[9]CoPyright[x]PlayerBlack[y];B[ee])",
+                "(;SZ[9]KM[six];B[ee])",
+                "(;SZ[9];B[zz])",
+                "(;SZ[9];B[ee]",
+            ]
+            .map(String::from),
+        );
+        let mut at_once = 0;
+        for text in &texts {
+            let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+            if let Some(games) = parse_whole(text, start, Some("f.sgf")) {
+                assert_eq!(
+                    Ok(games),
+                    parse_by_tree(text, start, Some("f.sgf")),
+                    "{text}"
+                );
+                at_once += 1;
+            }
+        }
+        assert!(at_once >= 10, "{at_once} of {} read at once", texts.len());
+    }
 }

@@ -54,9 +54,19 @@ pub(crate) struct Lexer<'a> {
     text: &'a str,
     cursor: usize,
     failed: bool,
-    /// Whether properties carry the ranges of their values (else `values` stays empty and
-    /// nothing is allocated: enough for the structure).
-    keep_values: bool,
+}
+
+/// What a token is, without a property's identifier and values: enough for the structure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `;`
+    Node,
+    /// A property.
+    Prop,
 }
 
 impl<'a> Lexer<'a> {
@@ -66,20 +76,14 @@ impl<'a> Lexer<'a> {
             text,
             cursor: start,
             failed: false,
-            keep_values: true,
         }
     }
 
-    /// The same tokenizer, for the structure only: properties come without their values.
-    pub fn structure(text: &'a str, start: usize) -> Lexer<'a> {
-        Lexer {
-            keep_values: false,
-            ..Lexer::new(text, start)
-        }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.text.get(self.cursor..).and_then(|s| s.chars().next())
+    /// The byte at the cursor. The scan works on bytes: every byte it stops at is ASCII, and
+    /// the bytes of a multi-byte UTF-8 character are never ASCII, so it agrees with a scan by
+    /// characters (the cursor only ever rests on a character boundary).
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.cursor).copied()
     }
 
     fn skip_ascii_whitespace(&mut self) {
@@ -89,38 +93,74 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn property(&mut self) -> Result<TokKind, LexFault> {
+    /// Reads the next token and returns its shape and start; a property's identifier range
+    /// and value ranges (between the brackets, escapes not removed) go to `prop` when given.
+    pub fn step(
+        &mut self,
+        prop: Option<(&mut Range<usize>, &mut Vec<Range<usize>>)>,
+    ) -> Option<Result<(Shape, usize), LexFault>> {
+        if self.failed {
+            return None;
+        }
+        let start = self.cursor;
+        let shape = match self.peek()? {
+            b'(' => Shape::Open,
+            b')' => Shape::Close,
+            b';' => Shape::Node,
+            _ => {
+                if let Err(e) = self.property(prop) {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+                Shape::Prop
+            }
+        };
+        if shape != Shape::Prop {
+            self.cursor += 1;
+        }
+        self.skip_ascii_whitespace();
+        Some(Ok((shape, start)))
+    }
+
+    fn property(
+        &mut self,
+        mut prop: Option<(&mut Range<usize>, &mut Vec<Range<usize>>)>,
+    ) -> Result<(), LexFault> {
         let ident_start = self.cursor;
         loop {
             match self.peek() {
-                Some('[') => break,
+                Some(b'[') => break,
                 Some(c) if c.is_ascii() => self.cursor += 1,
                 Some(_) => return Err(LexFault::BadIdentChar { at: self.cursor }),
                 None => return Err(LexFault::MissingValue { ident_start }),
             }
         }
-        let ident = ident_start..self.cursor;
-        let mut values = Vec::new();
+        if let Some((ident, _)) = &mut prop {
+            **ident = ident_start..self.cursor;
+        }
+        let bytes = self.text.as_bytes();
         loop {
             self.skip_ascii_whitespace();
-            if self.peek() != Some('[') {
-                break;
+            if self.peek() != Some(b'[') {
+                return Ok(());
             }
             let bracket = self.cursor;
             self.cursor += 1;
             let value_start = self.cursor;
-            let mut escaped = false;
+            // The value ends at the first `]` not escaped by a `\` (itself not escaped).
             loop {
-                match self.peek() {
-                    Some(c) => {
-                        self.cursor += c.len_utf8();
-                        match c {
-                            ']' if !escaped => break,
-                            '\\' if !escaped => escaped = true,
-                            _ => escaped = false,
-                        }
+                let rest = &bytes[self.cursor..];
+                match rest.iter().position(|&c| c == b']' || c == b'\\') {
+                    Some(k) if rest[k] == b']' => {
+                        self.cursor += k + 1;
+                        break;
                     }
-                    None => {
+                    // A backslash escapes the next character, whatever it is.
+                    Some(k) if k + 1 < rest.len() => {
+                        let next = self.text[self.cursor + k + 1..].chars().next();
+                        self.cursor += k + 1 + next.map_or(0, char::len_utf8);
+                    }
+                    _ => {
                         return Err(LexFault::UnclosedValue {
                             bracket,
                             ident_start,
@@ -128,11 +168,10 @@ impl<'a> Lexer<'a> {
                     }
                 }
             }
-            if self.keep_values {
+            if let Some((_, values)) = &mut prop {
                 values.push(value_start..self.cursor - 1);
             }
         }
-        Ok(TokKind::Prop { ident, values })
     }
 }
 
@@ -140,33 +179,18 @@ impl Iterator for Lexer<'_> {
     type Item = Result<Tok, LexFault>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
-        let start = self.cursor;
-        let kind = match self.peek()? {
-            '(' => {
-                self.cursor += 1;
-                TokKind::Open
-            }
-            ')' => {
-                self.cursor += 1;
-                TokKind::Close
-            }
-            ';' => {
-                self.cursor += 1;
-                TokKind::Node
-            }
-            _ => match self.property() {
-                Ok(kind) => kind,
-                Err(e) => {
-                    self.failed = true;
-                    return Some(Err(e));
-                }
-            },
-        };
-        self.skip_ascii_whitespace();
-        Some(Ok(Tok { kind, start }))
+        let mut ident = 0..0;
+        let mut values = Vec::new();
+        let step = self.step(Some((&mut ident, &mut values)))?;
+        Some(step.map(|(shape, start)| {
+            let kind = match shape {
+                Shape::Open => TokKind::Open,
+                Shape::Close => TokKind::Close,
+                Shape::Node => TokKind::Node,
+                Shape::Prop => TokKind::Prop { ident, values },
+            };
+            Tok { kind, start }
+        }))
     }
 }
 
@@ -193,48 +217,46 @@ fn tree_starts_at(text: &str, i: usize) -> bool {
     b.get(j) == Some(&b';')
 }
 
+/// Where the first game tree at or after byte `pos` starts, skipping text that does not start
+/// one (`(` then `;`).
+pub(crate) fn next_tree_start(text: &str, pos: usize) -> Option<usize> {
+    (pos..text.len()).find(|&i| tree_starts_at(text, i))
+}
+
 /// Splits `text[start..]` into top-level game trees. Text before, between and after trees that
 /// does not start a tree (`(` then `;`) is skipped.
 pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
     let mut spans = Vec::new();
     let mut pos = start;
-    let b = text.as_bytes();
     loop {
-        // Skip junk up to the next tree start.
-        while pos < b.len() && !tree_starts_at(text, pos) {
-            pos += 1;
-        }
-        if pos >= b.len() {
+        let Some(tree_start) = next_tree_start(text, pos) else {
             return spans;
-        }
-        let tree_start = pos;
+        };
         let mut depth = 0usize;
         let mut node_depth = 0usize;
         let mut saved = Vec::new();
         let mut max_depth = 0usize;
         let mut end = None;
-        for tok in Lexer::structure(text, tree_start) {
-            let Ok(tok) = tok else {
-                break;
-            };
-            match tok.kind {
-                TokKind::Open => {
+        let mut lexer = Lexer::new(text, tree_start);
+        while let Some(Ok((shape, start))) = lexer.step(None) {
+            match shape {
+                Shape::Open => {
                     depth += 1;
                     saved.push(node_depth);
                 }
-                TokKind::Close => {
+                Shape::Close => {
                     depth = depth.saturating_sub(1);
                     node_depth = saved.pop().unwrap_or(0);
                     if depth == 0 {
-                        end = Some(tok.start + 1);
+                        end = Some(start + 1);
                         break;
                     }
                 }
-                TokKind::Node => {
+                Shape::Node => {
                     node_depth += 1;
                     max_depth = max_depth.max(node_depth);
                 }
-                TokKind::Prop { .. } => {}
+                Shape::Prop => {}
             }
         }
         match end {
@@ -411,6 +433,38 @@ mod tests {
         assert_eq!(&text[spans[0].range.clone()], "(;GM[1];B[aa])");
         assert_eq!(&text[spans[1].range.clone()], "( ;SZ[9]C[a)b])");
         assert_eq!(spans[0].depth, 2);
+    }
+
+    #[test]
+    fn values_end_at_the_first_unescaped_bracket() {
+        let text = "(;C[a\\]b\\\\]GN[\\é]PB[ü]W[)";
+        let props: Vec<Vec<&str>> = tokens(text, 0..text.len())
+            .into_iter()
+            .filter_map(|t| match t.kind {
+                TokKind::Prop { values, .. } => {
+                    Some(values.into_iter().map(|v| &text[v]).collect())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(props, [vec!["a\\]b\\\\"], vec!["\\é"], vec!["ü"]]);
+        // `W[)` is never closed; neither is a value ending in a lone backslash.
+        assert!(matches!(
+            first_lex_fault(text, 0..text.len()),
+            Some(LexFault::UnclosedValue { .. })
+        ));
+        let text = "(;C[ab\\";
+        assert_eq!(
+            first_lex_fault(text, 0..text.len()),
+            Some(LexFault::UnclosedValue {
+                bracket: 3,
+                ident_start: 2
+            })
+        );
+        assert_eq!(
+            first_lex_fault("(;Cé[a])", 0..9),
+            Some(LexFault::BadIdentChar { at: 3 })
+        );
     }
 
     #[test]

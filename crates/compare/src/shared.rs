@@ -1,0 +1,92 @@
+//! What the rulesets of one comparison share, worked out once per record instead of once per
+//! ruleset: the opening they all play alike ([`Opening`]) and the analysis of each board they
+//! score ([`Ownerships`]). [`crate::replay::replay`] works without them and gives the same
+//! reports (checked by `tests/fast_path.rs`).
+
+use gorules_board::{Board, Move};
+use gorules_rules::{Game, Ownership, RuleSet, Setup};
+
+use crate::record::GameRecord;
+use crate::replay::{first_player, handicap_of};
+
+/// What the rulesets of a comparison of one record share.
+pub(crate) struct Shared<'o> {
+    /// The record's common opening, if any.
+    pub opening: Option<Opening<'o>>,
+    /// The boards scored so far.
+    pub ownerships: Ownerships,
+}
+
+impl<'o> Shared<'o> {
+    /// Nothing worked out yet for `record`, but its opening, played under `rules`.
+    pub(crate) fn new(record: &GameRecord, rules: &'o RuleSet) -> Shared<'o> {
+        Shared {
+            opening: Opening::of(record, rules),
+            ownerships: Ownerships::default(),
+        }
+    }
+}
+
+/// The analyses of the boards scored so far: rulesets that end with the same board (the same
+/// stones, after dead stones are removed) score it from one [`Ownership`].
+#[derive(Default)]
+pub(crate) struct Ownerships(Vec<Ownership>);
+
+impl Ownerships {
+    /// The analysis of `board`: one made before for a board with the same stones, or a new one.
+    pub(crate) fn of(&mut self, board: &Board) -> &Ownership {
+        let i = match self.0.iter().position(|o| o.is_of(board)) {
+            Some(i) => i,
+            None => {
+                self.0.push(Ownership::of(board));
+                self.0.len() - 1
+            }
+        };
+        &self.0[i]
+    }
+}
+
+/// The opening of a record that every ruleset plays alike, played once: the longest run of
+/// first moves that are board plays in turn, on free points, neither suicide nor a return to
+/// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
+/// apart). The replays fork it ([`Game::fork`]) instead of replaying those moves under each
+/// ruleset; the result is the same.
+pub(crate) struct Opening<'r> {
+    game: Game<'r>,
+    played: usize,
+}
+
+impl<'r> Opening<'r> {
+    /// The common opening of `record`, played under `rules` (any ruleset: the moves it
+    /// holds are legal under all). `None` when the setup is broken (the replays report it).
+    pub(crate) fn of(record: &GameRecord, rules: &'r RuleSet) -> Option<Opening<'r>> {
+        let board = record.setup_board().ok()?;
+        let setup = Setup {
+            board,
+            handicap: handicap_of(record),
+            komi: 0.0,
+            first: first_player(record),
+        };
+        let plays = record.moves.iter().map_while(|m| match m.mv {
+            Move::Play(p) => Some((m.color, p)),
+            Move::Pass => None,
+        });
+        let (game, played) = Game::plain_opening(rules, setup, plays);
+        Some(Opening { game, played })
+    }
+
+    /// The opening as `rules` would have played it with komi `komi`, and the number of moves
+    /// it holds, when that is no more than `moves` and the game can be forked
+    /// ([`Game::fork`]).
+    pub(crate) fn fork<'s>(
+        &self,
+        rules: &'s RuleSet,
+        komi: f64,
+        moves: usize,
+    ) -> Option<(Game<'s>, usize)> {
+        if self.played > moves {
+            return None;
+        }
+        Some((self.game.fork(rules, komi)?, self.played))
+    }
+}

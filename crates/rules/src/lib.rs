@@ -26,6 +26,7 @@ pub mod group_tax;
 pub mod knob_docs;
 mod ownership;
 pub mod params;
+mod repetition;
 mod ruleset;
 mod score;
 pub mod seki;

@@ -1,13 +1,12 @@
 //! What a game has been so far: the board, every move, every position, prisoners and passes.
 //! Rulesets read it to decide legality, the end of play and the score.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
 
+use crate::repetition::HashCounts;
 use crate::score::Prisoners;
 
 /// Why a move in the game is not the plain move it looks like.
@@ -54,35 +53,15 @@ impl StateEntry {
     }
 }
 
-/// Zobrist hashes are already uniformly random: hash them by identity.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | b as u64;
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-type HashSeen = HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>;
-
 /// How often each board hash occurs in a history. After [`Seen::share`], copies share the
 /// counts so far (read-only from then on) and each counts what it adds in a table of its own,
 /// so that forking a game ([`crate::Game::fork`]) copies no table.
 #[derive(Clone, Debug, Default)]
 struct Seen {
     /// The counts frozen by [`Seen::share`].
-    shared: Option<Arc<HashSeen>>,
+    shared: Option<Arc<HashCounts>>,
     /// The counts added since (all of them in a table never shared).
-    own: HashSeen,
+    own: HashCounts,
     /// Distinct hashes in both.
     distinct: usize,
 }
@@ -92,25 +71,21 @@ impl Seen {
     fn with_capacity(room: usize) -> Seen {
         Seen {
             shared: None,
-            own: HashSeen::with_capacity_and_hasher(room, Default::default()),
+            own: HashCounts::with_capacity(room),
             distinct: 0,
         }
     }
 
     /// How often `hash` occurs.
     fn count(&self, hash: u64) -> u32 {
-        let shared = self
-            .shared
-            .as_ref()
-            .map_or(0, |t| t.get(&hash).copied().unwrap_or(0));
-        shared + self.own.get(&hash).copied().unwrap_or(0)
+        let shared = self.shared.as_ref().map_or(0, |t| t.get(hash));
+        shared + self.own.get(hash)
     }
 
     /// Counts one more occurrence of `hash`.
     fn add(&mut self, hash: u64) {
-        let n = self.own.entry(hash).or_insert(0);
-        let fresh = *n == 0 && self.shared.as_ref().is_none_or(|t| !t.contains_key(&hash));
-        *n += 1;
+        let before = self.own.add(hash, 1);
+        let fresh = before == 0 && self.shared.as_ref().is_none_or(|t| t.get(hash) == 0);
         self.distinct += usize::from(fresh);
     }
 
@@ -123,9 +98,10 @@ impl Seen {
             None => self.shared = Some(Arc::new(std::mem::take(&mut self.own))),
             Some(table) => {
                 let table = Arc::make_mut(table);
-                for (hash, n) in self.own.drain() {
-                    *table.entry(hash).or_insert(0) += n;
+                for (hash, n) in self.own.iter() {
+                    table.add(hash, n);
                 }
+                self.own.clear();
             }
         }
     }

@@ -234,9 +234,11 @@ impl<'r> Driver<'r> {
     /// allows it (as [`Driver::legal`] answers) and no ruleset requires a pass, in every
     /// ruleset's game as [`Driver::apply`] does; returns whether it played.
     ///
-    /// Under the default legality the lead game checks the play once for both questions
-    /// ([`Game::play_if`]): its own rules must allow it (they do whenever the strictest
-    /// legality does) and its preview must create a position never seen before.
+    /// Under the default legality the lead game checks the play once for both questions: a
+    /// play that legality allows is a plain play, which the lead game's rules allow too
+    /// ([`Game::play_plain`] plays it without asking them); otherwise ([`Game::play_if`]) its
+    /// own rules must allow it (they do whenever the strictest legality does) and its preview
+    /// must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
         if self.pass_required() {
             return false;
@@ -248,16 +250,25 @@ impl<'r> Driver<'r> {
         if self.strict {
             let c = self.to_move();
             let lead = self.lead;
-            let played = self.games[lead].0.play_if(c, p, |state, pv| {
-                pv.suicide == 0 && state.board_occurrences(pv.hash) == 0
-            });
+            let game = &mut self.games[lead].0;
+            // A play the strictest legality allows is plain (a return to the position before a
+            // ko capture is a repetition), and a plain play is one it allows: the lead game
+            // plays it without asking its rules when they allow every plain play.
+            let played = match game.play_plain(c, p) {
+                Some(played) => Ok(played),
+                None => game
+                    .play_if(c, p, |state, pv| {
+                        pv.suicide == 0 && state.board_occurrences(pv.hash) == 0
+                    })
+                    .map(|report| report.is_some()),
+            };
             match played {
-                Ok(Some(_)) => {
+                Ok(true) => {
                     self.apply_to_games(c, Move::Play(p), Some(lead));
                     self.record(Move::Play(p));
                     return true;
                 }
-                Ok(None) => return false,
+                Ok(false) => return false,
                 // Not a move of the lead game now (turn, game over): as before, decide by
                 // the legality alone and let `apply` track the games.
                 Err(_) => {}

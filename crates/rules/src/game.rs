@@ -443,6 +443,29 @@ impl<'r> Game<'r> {
         Ok(self.play_accepted(color, p, &preview))
     }
 
+    /// Plays a stone of `color` at `p` as [`Game::play`] would, without asking the rules, if
+    /// the play is *plain* (in turn, on a free point, not the ko point, no suicide, a position
+    /// the game has not seen) and the rules allow every plain play
+    /// ([`Ruleset::allows_plain_plays`]) while play goes on with no pass required.
+    ///
+    /// `Some(true)`: played, with one board preview and one lookup of the repetition table.
+    /// `Some(false)`: not plain; nothing changed (the rules may still allow it, e.g. a return
+    /// to an earlier position under simple ko: ask [`Game::play_if`]). `None`: the game cannot
+    /// answer so (other rules, play ended, a pass required, the game over); nothing changed.
+    #[inline]
+    pub fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
+        if self.status
+            != (Status::Playing {
+                pass_required: None,
+            })
+            || !self.rules.allows_plain_plays()
+        {
+            return None;
+        }
+        // The status after a plain play is the same: no rules' status question needed.
+        Some(self.state.play_plain(color, p))
+    }
+
     /// [`Game::play_if`] once `accept` approved the play: the rules' check, then the play.
     /// Not generic, so that the rules crate compiles it with the steps it calls.
     fn play_accepted(&mut self, color: Color, p: Point, preview: &Preview) -> Option<MoveReport> {

@@ -121,6 +121,17 @@ pub trait Ruleset: Send + Sync {
         self.check(state, color, Move::Play(p))
     }
 
+    /// Whether these rules allow every *plain* board play while play goes on with no pass
+    /// required, and go on after it with none required: a play in turn on a free point, not
+    /// the ko point, no suicide, making a position the game has not seen. Then
+    /// [`Game::play_plain`](crate::Game::play_plain) plays such a play without asking
+    /// [`Ruleset::check_play`], [`Ruleset::long_cycle_ends_game`] or
+    /// [`Ruleset::play_status`]. The default, `false`, always asks them; every [`RuleSet`]
+    /// answers `true` (see [`Game::plain_opening`](crate::Game::plain_opening)).
+    fn allows_plain_plays(&self) -> bool {
+        false
+    }
+
     /// What happens to an illegal move found in a record.
     fn illegal_moves(&self) -> IllegalMoveRule;
 
@@ -333,6 +344,12 @@ impl Ruleset for RuleSet {
             }
         }
         self.check_ko(state, color, p, preview)
+    }
+
+    /// No ko, superko, suicide, end-of-play or long-cycle knob refuses a plain play or ends
+    /// play with one: play ends only after passes, and a long cycle needs a repeated position.
+    fn allows_plain_plays(&self) -> bool {
+        true
     }
 
     fn illegal_moves(&self) -> IllegalMoveRule {

@@ -1,7 +1,8 @@
 //! `Game::play_if` (one preview for the caller's test, the rules and the play) plays exactly
 //! what `Game::check` then `Game::play` play, and refuses without changing the game. Random
 //! games under every built-in ruleset, and through the trait's default `check_play`. And a
-//! game started over with `Game::restart` plays like a new one.
+//! game started over with `Game::restart` plays like a new one, and `Game::play_plain` plays
+//! exactly the plain plays, as `Game::play` plays them.
 
 mod common;
 
@@ -169,6 +170,82 @@ fn play_if_through_the_default_check_play() {
             lockstep(&mut a, &mut b, &mut rng);
         }
     }
+}
+
+/// Plays the same random game in `a` (`Game::play`) and `b` (`Game::play_plain` first, then
+/// `Game::play` when it cannot answer or the play is not plain), comparing them after every
+/// move; returns how many stones `play_plain` played and found not plain.
+fn lockstep_plain(a: &mut Game, b: &mut Game, rng: &mut Rng, answers: bool) -> (u32, u32) {
+    let (mut played, mut not_plain) = (0, 0);
+    let size = a.state().board().size();
+    for _ in 0..(3 * size.area() + 30) {
+        if a.status() == Status::Finished {
+            break;
+        }
+        let c = a.to_move();
+        let p = Point::new(
+            rng.below(size.width() as usize) as u8,
+            rng.below(size.height() as usize) as u8,
+        );
+        if rng.below(8) == 0 || a.state().board().get(p).is_some() {
+            assert_eq!(a.play(c, Move::Pass), b.play(c, Move::Pass));
+        } else {
+            let preview = b.state().board().preview(c, p).unwrap();
+            let plain = preview.suicide == 0
+                && b.state().board_occurrences(preview.hash) == 0
+                && b.state().ko_point() != Some(p);
+            let asked = b.status()
+                == (Status::Playing {
+                    pass_required: None,
+                })
+                && answers;
+            let before = snapshot(b);
+            let answer = b.play_plain(c, p);
+            assert_eq!(answer, asked.then_some(plain), "{p:?}");
+            if answer == Some(true) {
+                assert_eq!(a.check(c, Move::Play(p)), Ok(Ok(())));
+                a.play(c, Move::Play(p)).unwrap();
+                played += 1;
+            } else {
+                assert_eq!(snapshot(b), before, "play_plain changed the game");
+                not_plain += u32::from(answer.is_some());
+                let ra = a.play(c, Move::Play(p));
+                assert_eq!(ra, b.play(c, Move::Play(p)));
+            }
+        }
+        assert_eq!(snapshot(a), snapshot(b));
+    }
+    (played, not_plain)
+}
+
+#[test]
+fn play_plain_plays_the_plain_plays_as_play_does() {
+    let (mut played, mut not_plain) = (0, 0);
+    for rs in &builtins() {
+        assert!(rs.allows_plain_plays());
+        for seed in 0..30u64 {
+            let n = 2 + (seed % 6) as u32;
+            let mut rng = Rng(seed * 104_729 + 3);
+            let mut a = Game::new(rs, setup(n));
+            let mut b = Game::new(rs, setup(n));
+            let (p, r) = lockstep_plain(&mut a, &mut b, &mut rng, true);
+            played += p;
+            not_plain += r;
+            a.finish(&[]);
+            b.finish(&[]);
+            assert_eq!(a.scores(), b.scores(), "{} seed {seed}", rs.id);
+        }
+        // Rules that do not allow every plain play (the trait's default) are always asked.
+        let wrapped = Delegating(rs);
+        assert!(!wrapped.allows_plain_plays());
+        let mut a = Game::new(rs, setup(5));
+        let mut b = Game::new(&wrapped, setup(5));
+        assert_eq!(lockstep_plain(&mut a, &mut b, &mut Rng(11), false), (0, 0));
+    }
+    assert!(
+        played > 1000 && not_plain > 300,
+        "{played} played, {not_plain} not plain"
+    );
 }
 
 #[test]

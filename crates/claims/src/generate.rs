@@ -201,6 +201,12 @@ impl Empties {
         let size = board.size();
         self.points.clear();
         self.pos.clear();
+        if board.empty_count() == size.area() {
+            // No stone (most games start so): every point, each at its dense index.
+            self.points.extend(size.points());
+            self.pos.extend(0..size.area() as u16);
+            return;
+        }
         self.pos.resize(size.area(), u16::MAX);
         let empty = board
             .stones(Color::Black)

@@ -77,12 +77,14 @@ impl Seen {
     }
 
     /// How often `hash` occurs.
+    #[inline]
     fn count(&self, hash: u64) -> u32 {
         let shared = self.shared.as_ref().map_or(0, |t| t.get(hash));
         shared + self.own.get(hash)
     }
 
     /// Counts one more occurrence of `hash`.
+    #[inline]
     fn add(&mut self, hash: u64) {
         let before = self.own.add(hash, 1);
         let fresh = before == 0 && self.shared.as_ref().is_none_or(|t| t.get(hash) == 0);

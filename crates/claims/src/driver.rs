@@ -308,6 +308,7 @@ impl<'r> Driver<'r> {
     }
 
     /// Records `mv` once every game has played it.
+    #[inline]
     fn record(&mut self, mv: Move) {
         // Read the position from a game that is still live (the legality's game, if there is
         // one, accepts every move).

@@ -16,7 +16,7 @@
 //! - [`playout`]: "play until captured", the `:playout` scores;
 //! - [`eval`]: a claim on one game, fast or by replaying a record;
 //! - [`shrink`]: delta debugging to a small counterexample;
-//! - [`run`]: many games in parallel, deterministic whatever the number of threads.
+//! - [`mod@run`]: many games in parallel, deterministic whatever the number of threads.
 //!
 //! ```
 //! use gorules_claims::{claim::Claim, run::{run, RunOptions}};

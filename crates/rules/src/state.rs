@@ -210,9 +210,10 @@ pub struct GameState {
     pub(crate) dead_removed: bool,
 }
 
-/// A copy shares the setup board and, after [`GameState::share`], the board (until either
-/// copy changes it) and the repetition counts (each copy counts what it adds on its own); the
-/// rest is copied, the move and state lists with room for a few more entries.
+/// A copy shares the setup board and, once the game is shared (the common opening of
+/// [`crate::Game::plain_opening`]), the board (until either copy changes it) and the
+/// repetition counts (each copy counts what it adds on its own); the rest is copied, the move
+/// and state lists with room for a few more entries.
 impl Clone for GameState {
     fn clone(&self) -> GameState {
         GameState {

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::record::{read_sgf_file, RecordError};
 use crate::replay::Options;
-use crate::report::{compare_game, GameReport};
+use crate::report::{compare_game, is_column, GameReport};
 
 /// The SGF files named by `paths`: files as given, directories searched recursively for
 /// `*.sgf` (sorted by path). A path that does not exist is an error.
@@ -212,8 +212,8 @@ impl Tally {
         let columns = self.columns.get_or_insert_with(|| r.score_columns());
         if r.game.ended_by_passes {
             let mut row: Vec<Cell> = vec![None; columns.len()];
-            for (name, s) in r.scores() {
-                if let Some(k) = columns.iter().position(|c| *c == name) {
+            for (ruleset, counting, s) in r.score_parts() {
+                if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
                     row[k] = Some((s.margin, s.winner(), s.result == "Void"));
                 }
             }

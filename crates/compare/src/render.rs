@@ -5,7 +5,7 @@ use gorules_rules::{format_points, SideScore};
 
 use crate::corpus::{GameEntry, Summary};
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
-use crate::report::GameReport;
+use crate::report::{is_column, GameReport};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,15 +35,23 @@ impl Grid {
                 widths[i] = widths[i].max(c.chars().count());
             }
         }
-        let line = |row: &Vec<String>| {
-            let cells: Vec<String> = row
-                .iter()
-                .enumerate()
-                .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
-                .collect();
-            cells.join("  ").trim_end().to_string() + "\n"
+        let mut out = String::new();
+        // Each cell left-aligned in its column's width, two spaces apart, no trailing blanks.
+        let line = |out: &mut String, row: &Vec<String>| {
+            let start = out.len();
+            for (i, c) in row.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("  ");
+                }
+                out.push_str(c);
+                let pad = widths[i].saturating_sub(c.chars().count());
+                out.extend(std::iter::repeat_n(' ', pad));
+            }
+            let end = start + out[start..].trim_end().len();
+            out.truncate(end);
+            out.push('\n');
         };
-        let mut out = line(&self.header);
+        line(&mut out, &self.header);
         out.push_str(
             &(widths
                 .iter()
@@ -53,7 +61,7 @@ impl Grid {
                 + "\n"),
         );
         for r in &self.rows {
-            out.push_str(&line(r));
+            line(&mut out, r);
         }
         out
     }
@@ -458,13 +466,11 @@ impl CorpusRows {
                     name
                 };
                 let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
-                // The game's scores named once, not once per column.
-                let scores: Vec<(String, &ScoreReport)> = r.scores().collect();
                 for col in columns.iter() {
-                    let cell = scores
-                        .iter()
-                        .find(|(n, _)| n == col)
-                        .map_or_else(|| "-".to_string(), |(_, s)| s.result.clone());
+                    let cell = r
+                        .score_parts()
+                        .find(|(ruleset, counting, _)| is_column(col, ruleset, counting))
+                        .map_or_else(|| "-".to_string(), |(_, _, s)| s.result.clone());
                     row.push(cell);
                 }
                 self.rows.push(row);

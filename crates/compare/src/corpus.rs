@@ -246,10 +246,15 @@ impl Tally {
                         let delta = y.0 - x.0;
                         if delta != 0.0 {
                             p.margin_changes += 1;
+                            // Margins are whole or half points: count in half points.
+                            *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                         }
-                        // Margins are whole or half points: count in half points.
-                        *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                     }
+                }
+                // Equal margins, most games of most pairs, counted without the map.
+                let equal = p.games - p.margin_changes;
+                if equal > 0 {
+                    *deltas.entry(0).or_insert(0) += equal;
                 }
                 for (half_points, n) in deltas {
                     let delta = half_points as f64 / 2.0;

@@ -208,4 +208,21 @@ fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
     assert!(stderr(&one).contains("c.sgf") && stderr(&one).contains("occupied"));
     let text = gorules(&["compare", dir.to_str().unwrap()]);
     assert!(stdout(&text).contains("winner changes"));
+    // The other formats are written as the games are done: the same output on any --jobs.
+    for format in ["table", "markdown", "csv"] {
+        let run = |jobs: &str| {
+            gorules(&[
+                "compare",
+                dir.to_str().unwrap(),
+                "--jobs",
+                jobs,
+                "--format",
+                format,
+            ])
+        };
+        let (one, three) = (run("1"), run("3"));
+        assert_eq!(one.stdout, three.stdout, "{format}");
+        assert_eq!(one.stderr, three.stderr, "{format}");
+        assert_eq!(three.status.code(), Some(1), "{format}");
+    }
 }

@@ -3,14 +3,15 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use gorules_rules::{format_points, RuleSet};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::record::{read_sgf_file, RecordError};
 use crate::replay::Options;
-use crate::report::{compare_game, GameReport};
+use crate::report::{compare_game, is_column, GameReport};
 
 /// The SGF files named by `paths`: files as given, directories searched recursively for
 /// `*.sgf` (sorted by path). A path that does not exist is an error.
@@ -70,6 +71,26 @@ pub fn compare_files(
     jobs: usize,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<GameEntry> {
+    let mut entries = Vec::with_capacity(files.len());
+    compare_files_each(files, rulesets, options, jobs, progress, |e| {
+        entries.push(e)
+    });
+    entries
+}
+
+/// [`compare_files`], handing each game's entry to `each` on the calling thread, in input
+/// order, as soon as it and those before it are done, instead of keeping them all.
+///
+/// The `jobs` workers take the files in order, one at a time, so that the entries waiting for
+/// an earlier file stay few; the order and the entries do not depend on `jobs`.
+pub fn compare_files_each(
+    files: &[PathBuf],
+    rulesets: &[RuleSet],
+    options: &Options,
+    jobs: usize,
+    progress: &(dyn Fn() + Sync),
+    mut each: impl FnMut(GameEntry),
+) {
     let work = |path: &PathBuf| -> Vec<GameEntry> {
         let entries = match read_sgf_file(path) {
             Ok(games) => games
@@ -84,11 +105,32 @@ pub fn compare_files(
         progress();
         entries
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .expect("a thread pool");
-    pool.install(|| files.par_iter().flat_map_iter(work).collect())
+    let next = AtomicUsize::new(0);
+    let (done, results) = mpsc::channel::<(usize, Vec<GameEntry>)>();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1).min(files.len()) {
+            let done = done.clone();
+            let (next, work) = (&next, &work);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(i) else { break };
+                if done.send((i, work(path))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done);
+        // Files finished ahead of an earlier one wait here.
+        let mut waiting: BTreeMap<usize, Vec<GameEntry>> = BTreeMap::new();
+        let mut first = 0;
+        for (i, entries) in results {
+            waiting.insert(i, entries);
+            while let Some(entries) = waiting.remove(&first) {
+                entries.into_iter().for_each(&mut each);
+                first += 1;
+            }
+        }
+    });
 }
 
 fn error_entry(path: &Path, e: RecordError) -> GameEntry {
@@ -132,89 +174,109 @@ pub struct Summary {
     pub pairs: Vec<PairSummary>,
 }
 
-/// The reports of a corpus run, its errors left out, in order.
-pub fn reports_of(entries: &[GameEntry]) -> Vec<&GameReport> {
-    entries
-        .iter()
-        .filter_map(|e| match e {
-            GameEntry::Report(r) => Some(r.as_ref()),
-            GameEntry::Error { .. } => None,
-        })
-        .collect()
-}
-
 /// Summarises reports: for each pair of score columns, over finished games, how often the
 /// winner and the margin change.
 pub fn summarize(entries: &[GameEntry]) -> Summary {
-    let reports = reports_of(entries);
-    let finished: Vec<&&GameReport> = reports.iter().filter(|r| r.game.ended_by_passes).collect();
-    let columns: Vec<String> = reports
-        .first()
-        .map(|r| r.score_columns())
-        .unwrap_or_default();
-    // Each finished game's scores in column order (margin, winner, no result), looked up once.
-    type Cell = Option<(f64, Option<gorules_board::Color>, bool)>;
-    let table: Vec<Vec<Cell>> = finished
-        .iter()
-        .map(|r| {
+    let mut tally = Tally::default();
+    entries.iter().for_each(|e| tally.add(e));
+    tally.summary()
+}
+
+/// One finished game's score in a column: margin, winner, no result.
+type Cell = Option<(f64, Option<gorules_board::Color>, bool)>;
+
+/// A [`Summary`] built one entry at a time ([`Tally::add`], in input order), keeping only
+/// what it needs of each report: the same summary as [`summarize`] over the same entries.
+#[derive(Default)]
+pub struct Tally {
+    games: usize,
+    reports: usize,
+    with_illegal_moves: usize,
+    /// The score columns, those of the first report.
+    columns: Option<Vec<String>>,
+    /// Each finished game's scores in column order, looked up once.
+    table: Vec<Vec<Cell>>,
+}
+
+impl Tally {
+    /// Counts `entry`.
+    pub fn add(&mut self, entry: &GameEntry) {
+        self.games += 1;
+        let GameEntry::Report(r) = entry else {
+            return;
+        };
+        self.reports += 1;
+        if r.rulesets.iter().any(|rr| !rr.legal) {
+            self.with_illegal_moves += 1;
+        }
+        let columns = self.columns.get_or_insert_with(|| r.score_columns());
+        if r.game.ended_by_passes {
             let mut row: Vec<Cell> = vec![None; columns.len()];
-            for (name, s) in r.scores() {
-                if let Some(k) = columns.iter().position(|c| *c == name) {
+            for (ruleset, counting, s) in r.score_parts() {
+                if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
                     row[k] = Some((s.margin, s.winner(), s.result == "Void"));
                 }
             }
-            row
-        })
-        .collect();
-    let mut pairs = Vec::new();
-    for (i, a) in columns.iter().enumerate() {
-        for (j, b) in columns.iter().enumerate().skip(i + 1) {
-            let mut p = PairSummary {
-                a: a.clone(),
-                b: b.clone(),
-                games: 0,
-                winner_changes: 0,
-                margin_changes: 0,
-                margin_deltas: BTreeMap::new(),
-            };
-            let mut deltas: BTreeMap<i64, usize> = BTreeMap::new();
-            for row in &table {
-                if let (Some(x), Some(y)) = (row[i], row[j]) {
-                    p.games += 1;
-                    if x.1 != y.1 || x.2 != y.2 {
-                        p.winner_changes += 1;
-                    }
-                    let delta = y.0 - x.0;
-                    if delta != 0.0 {
-                        p.margin_changes += 1;
-                    }
-                    // Margins are whole or half points: count in half points.
-                    *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
-                }
-            }
-            for (half_points, n) in deltas {
-                let delta = half_points as f64 / 2.0;
-                let key = if delta > 0.0 {
-                    format!("+{}", format_points(delta))
-                } else if delta < 0.0 {
-                    format!("-{}", format_points(-delta))
-                } else {
-                    "0".to_string()
-                };
-                p.margin_deltas.insert(key, n);
-            }
-            pairs.push(p);
+            self.table.push(row);
         }
     }
-    Summary {
-        games: entries.len(),
-        errors: entries.len() - reports.len(),
-        finished: finished.len(),
-        unfinished: reports.len() - finished.len(),
-        with_illegal_moves: reports
-            .iter()
-            .filter(|r| r.rulesets.iter().any(|rr| !rr.legal))
-            .count(),
-        pairs,
+
+    /// The summary of the entries counted.
+    pub fn summary(&self) -> Summary {
+        let columns: &[String] = self.columns.as_deref().unwrap_or_default();
+        let table = &self.table;
+        let mut pairs = Vec::new();
+        for (i, a) in columns.iter().enumerate() {
+            for (j, b) in columns.iter().enumerate().skip(i + 1) {
+                let mut p = PairSummary {
+                    a: a.clone(),
+                    b: b.clone(),
+                    games: 0,
+                    winner_changes: 0,
+                    margin_changes: 0,
+                    margin_deltas: BTreeMap::new(),
+                };
+                let mut deltas: BTreeMap<i64, usize> = BTreeMap::new();
+                for row in table {
+                    if let (Some(x), Some(y)) = (row[i], row[j]) {
+                        p.games += 1;
+                        if x.1 != y.1 || x.2 != y.2 {
+                            p.winner_changes += 1;
+                        }
+                        let delta = y.0 - x.0;
+                        if delta != 0.0 {
+                            p.margin_changes += 1;
+                            // Margins are whole or half points: count in half points.
+                            *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
+                        }
+                    }
+                }
+                // Equal margins, most games of most pairs, counted without the map.
+                let equal = p.games - p.margin_changes;
+                if equal > 0 {
+                    *deltas.entry(0).or_insert(0) += equal;
+                }
+                for (half_points, n) in deltas {
+                    let delta = half_points as f64 / 2.0;
+                    let key = if delta > 0.0 {
+                        format!("+{}", format_points(delta))
+                    } else if delta < 0.0 {
+                        format!("-{}", format_points(-delta))
+                    } else {
+                        "0".to_string()
+                    };
+                    p.margin_deltas.insert(key, n);
+                }
+                pairs.push(p);
+            }
+        }
+        Summary {
+            games: self.games,
+            errors: self.games - self.reports,
+            finished: table.len(),
+            unfinished: self.reports - table.len(),
+            with_illegal_moves: self.with_illegal_moves,
+            pairs,
+        }
     }
 }

@@ -3,9 +3,9 @@
 
 use gorules_rules::{format_points, SideScore};
 
-use crate::corpus::{reports_of, GameEntry, Summary};
+use crate::corpus::{GameEntry, Summary};
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
-use crate::report::GameReport;
+use crate::report::{is_column, GameReport};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,15 +35,23 @@ impl Grid {
                 widths[i] = widths[i].max(c.chars().count());
             }
         }
-        let line = |row: &Vec<String>| {
-            let cells: Vec<String> = row
-                .iter()
-                .enumerate()
-                .map(|(i, c)| format!("{c:<w$}", w = widths[i]))
-                .collect();
-            cells.join("  ").trim_end().to_string() + "\n"
+        let mut out = String::new();
+        // Each cell left-aligned in its column's width, two spaces apart, no trailing blanks.
+        let line = |out: &mut String, row: &Vec<String>| {
+            let start = out.len();
+            for (i, c) in row.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("  ");
+                }
+                out.push_str(c);
+                let pad = widths[i].saturating_sub(c.chars().count());
+                out.extend(std::iter::repeat_n(' ', pad));
+            }
+            let end = start + out[start..].trim_end().len();
+            out.truncate(end);
+            out.push('\n');
         };
-        let mut out = line(&self.header);
+        line(&mut out, &self.header);
         out.push_str(
             &(widths
                 .iter()
@@ -53,7 +61,7 @@ impl Grid {
                 + "\n"),
         );
         for r in &self.rows {
-            out.push_str(&line(r));
+            line(&mut out, r);
         }
         out
     }
@@ -316,6 +324,19 @@ pub fn game_csv(reports: &[GameReport]) -> String {
 
 /// [`game_csv`] over borrowed reports.
 fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String {
+    let mut rows = Vec::new();
+    for rep in reports {
+        csv_rows(rep, &mut rows);
+    }
+    Grid {
+        header: csv_header(),
+        rows,
+    }
+    .csv()
+}
+
+/// The header of [`game_csv`].
+fn csv_header() -> Vec<String> {
     let mut header: Vec<String> = [
         "source",
         "game",
@@ -351,47 +372,48 @@ fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String 
         }
     }
     header.extend(["margin".to_string(), "result".to_string()]);
-    let mut rows = Vec::new();
-    for rep in reports {
-        for r in &rep.rulesets {
-            for s in &r.scores {
-                let mut row = vec![
-                    rep.game.source.clone().unwrap_or_default(),
-                    (rep.game.game_index + 1).to_string(),
-                    r.ruleset.clone(),
-                    s.counting.name().to_string(),
-                    r.legal.to_string(),
-                    r.illegal_move
-                        .as_ref()
-                        .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
-                        .unwrap_or_default(),
-                    r.added_passes.len().to_string(),
-                    r.end.state.to_string(),
-                    r.end.settlement.clone(),
-                    format_points(r.komi),
-                ];
-                for side in [&s.breakdown.black, &s.breakdown.white] {
-                    row.extend([
-                        side.territory.to_string(),
-                        side.seki_eyes_not_counted.to_string(),
-                        side.stones.to_string(),
-                        side.prisoners.captures.to_string(),
-                        side.prisoners.dead_stones.to_string(),
-                        side.prisoners.suicides.to_string(),
-                        side.prisoners.pass_stones.to_string(),
-                        format_points(side.komi),
-                        format_points(side.handicap_compensation),
-                        format_points(side.bonus),
-                        side.group_tax.to_string(),
-                        format_points(side.total),
-                    ]);
-                }
-                row.extend([format_points(s.margin), s.result.clone()]);
-                rows.push(row);
+    header
+}
+
+/// The rows of [`game_csv`] for one report, added to `rows`.
+fn csv_rows(rep: &GameReport, rows: &mut Vec<Vec<String>>) {
+    for r in &rep.rulesets {
+        for s in &r.scores {
+            let mut row = vec![
+                rep.game.source.clone().unwrap_or_default(),
+                (rep.game.game_index + 1).to_string(),
+                r.ruleset.clone(),
+                s.counting.name().to_string(),
+                r.legal.to_string(),
+                r.illegal_move
+                    .as_ref()
+                    .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
+                    .unwrap_or_default(),
+                r.added_passes.len().to_string(),
+                r.end.state.to_string(),
+                r.end.settlement.clone(),
+                format_points(r.komi),
+            ];
+            for side in [&s.breakdown.black, &s.breakdown.white] {
+                row.extend([
+                    side.territory.to_string(),
+                    side.seki_eyes_not_counted.to_string(),
+                    side.stones.to_string(),
+                    side.prisoners.captures.to_string(),
+                    side.prisoners.dead_stones.to_string(),
+                    side.prisoners.suicides.to_string(),
+                    side.prisoners.pass_stones.to_string(),
+                    format_points(side.komi),
+                    format_points(side.handicap_compensation),
+                    format_points(side.bonus),
+                    side.group_tax.to_string(),
+                    format_points(side.total),
+                ]);
             }
+            row.extend([format_points(s.margin), s.result.clone()]);
+            rows.push(row);
         }
     }
-    Grid { header, rows }.csv()
 }
 
 /// A corpus run in `format`: a row per game (its result under each score), errors, and the
@@ -401,20 +423,42 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
         let v = serde_json::json!({ "games": entries, "summary": summary });
         return serde_json::to_string_pretty(&v).expect("serialisable") + "\n";
     }
-    let reports = reports_of(entries);
-    if format == Format::Csv {
-        return game_csv_of(reports);
+    let mut rows = CorpusRows::new(format);
+    entries.iter().for_each(|e| rows.add(e));
+    rows.render(summary)
+}
+
+/// [`render_corpus`] one entry at a time, in input order, for every format but JSON: keeps
+/// each game's row (its cells), not its report.
+pub struct CorpusRows {
+    format: Format,
+    /// The score columns, those of the first report.
+    columns: Option<Vec<String>>,
+    rows: Vec<Vec<String>>,
+}
+
+impl CorpusRows {
+    /// No entries yet, to be written in `format` (not [`Format::Json`]).
+    pub fn new(format: Format) -> CorpusRows {
+        assert!(format != Format::Json, "JSON is written from the reports");
+        CorpusRows {
+            format,
+            columns: None,
+            rows: Vec::new(),
+        }
     }
-    let columns: Vec<String> = reports
-        .first()
-        .map(|r| r.score_columns())
-        .unwrap_or_default();
-    let mut header = vec!["game".to_string(), "RE".to_string()];
-    header.extend(columns.iter().cloned());
-    let mut rows = Vec::new();
-    for e in entries {
-        match e {
+
+    /// Adds the row(s) of `entry`.
+    pub fn add(&mut self, entry: &GameEntry) {
+        if self.format == Format::Csv {
+            if let GameEntry::Report(r) = entry {
+                csv_rows(r, &mut self.rows);
+            }
+            return;
+        }
+        match entry {
             GameEntry::Report(r) => {
+                let columns = self.columns.get_or_insert_with(|| r.score_columns());
                 let name = r.game.source.clone().unwrap_or_default();
                 let name = if r.game.game_index > 0 {
                     format!("{name} #{}", r.game.game_index + 1)
@@ -422,73 +466,92 @@ pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -
                     name
                 };
                 let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
-                // The game's scores named once, not once per column.
-                let scores: Vec<(String, &ScoreReport)> = r.scores().collect();
-                for col in &columns {
-                    let cell = scores
-                        .iter()
-                        .find(|(n, _)| n == col)
-                        .map_or_else(|| "-".to_string(), |(_, s)| s.result.clone());
+                for col in columns.iter() {
+                    let cell = r
+                        .score_parts()
+                        .find(|(ruleset, counting, _)| is_column(col, ruleset, counting))
+                        .map_or_else(|| "-".to_string(), |(_, _, s)| s.result.clone());
                     row.push(cell);
                 }
-                rows.push(row);
+                self.rows.push(row);
             }
+            // Made as wide as the others once the columns are known.
             GameEntry::Error { source, error } => {
-                let mut row = vec![source.clone(), "error".into(), error.clone()];
-                row.resize(header.len(), String::new());
-                rows.push(row);
+                self.rows
+                    .push(vec![source.clone(), "error".into(), error.clone()]);
             }
         }
     }
-    let mut out = Grid { header, rows }.render(format);
-    out.push('\n');
-    out.push_str(&format!(
-        "{} games: {} finished, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
-        summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
-    ));
-    let mut pairs: Vec<_> = summary
-        .pairs
+
+    /// The whole output, with `summary` (of the same entries).
+    pub fn render(self, summary: &Summary) -> String {
+        let CorpusRows {
+            format,
+            columns,
+            mut rows,
+        } = self;
+        if format == Format::Csv {
+            return Grid {
+                header: csv_header(),
+                rows,
+            }
+            .csv();
+        }
+        let mut header = vec!["game".to_string(), "RE".to_string()];
+        header.extend(columns.unwrap_or_default());
+        for row in &mut rows {
+            row.resize(header.len(), String::new());
+        }
+        let mut out = Grid { header, rows }.render(format);
+        out.push('\n');
+        out.push_str(&format!(
+            "{} games: {} finished, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
+            summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
+        ));
+        let mut pairs: Vec<_> = summary
+            .pairs
+            .iter()
+            .filter(|p| p.margin_changes > 0)
+            .collect();
+        pairs.sort_by(|x, y| {
+            y.winner_changes
+                .cmp(&x.winner_changes)
+                .then(y.margin_changes.cmp(&x.margin_changes))
+        });
+        let header = [
+            "a",
+            "b",
+            "games",
+            "winner changes",
+            "margin changes",
+            "b - a: games",
+        ]
         .iter()
-        .filter(|p| p.margin_changes > 0)
+        .map(|s| s.to_string())
         .collect();
-    pairs.sort_by(|x, y| {
-        y.winner_changes
-            .cmp(&x.winner_changes)
-            .then(y.margin_changes.cmp(&x.margin_changes))
-    });
-    let header = [
-        "a",
-        "b",
-        "games",
-        "winner changes",
-        "margin changes",
-        "b - a: games",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let rows = pairs
-        .iter()
-        .map(|p| {
-            vec![
-                p.a.clone(),
-                p.b.clone(),
-                p.games.to_string(),
-                p.winner_changes.to_string(),
-                p.margin_changes.to_string(),
-                p.margin_deltas
-                    .iter()
-                    .map(|(k, v)| format!("{k}: {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ]
-        })
-        .collect();
-    out.push_str("Pairs of scores that differ on some finished game:\n\n");
-    out.push_str(&Grid { header, rows }.render(format));
-    let same = summary.pairs.len() - pairs.len();
-    out.push_str(&format!(
-        "\n{same} other pairs agree on every finished game.\n"
-    ));
-    out
+        let rows = pairs
+            .iter()
+            .map(|p| {
+                vec![
+                    p.a.clone(),
+                    p.b.clone(),
+                    p.games.to_string(),
+                    p.winner_changes.to_string(),
+                    p.margin_changes.to_string(),
+                    p.margin_deltas
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ]
+            })
+            .collect();
+        out.push_str("Pairs of scores that differ on some finished game:\n\n");
+        out.push_str(&Grid { header, rows }.render(format));
+        let same = summary.pairs.len() - pairs.len();
+        out.push_str(&format!(
+            "\n{same} other pairs agree on every finished game.\n"
+        ));
+        out
+    }
 }

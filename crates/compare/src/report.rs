@@ -60,17 +60,34 @@ impl GameReport {
 
     /// Every score with its name `ruleset:counting`, in order.
     pub fn scores(&self) -> impl Iterator<Item = (String, &ScoreReport)> {
+        self.score_parts()
+            .map(|(ruleset, counting, s)| (format!("{ruleset}:{counting}"), s))
+    }
+
+    /// Every score with the two parts of its name (ruleset id, counting), in order:
+    /// [`GameReport::scores`] without building the names.
+    pub fn score_parts(&self) -> impl Iterator<Item = (&str, &'static str, &ScoreReport)> {
         self.rulesets.iter().flat_map(|r| {
             r.scores
                 .iter()
-                .map(move |s| (format!("{}:{}", r.ruleset, s.counting.name()), s))
+                .map(move |s| (r.ruleset.as_str(), s.counting.name(), s))
         })
     }
 
     /// The score named `ruleset:counting`.
     pub fn score(&self, column: &str) -> Option<&ScoreReport> {
-        self.scores().find(|(n, _)| n == column).map(|(_, s)| s)
+        self.score_parts()
+            .find(|(r, c, _)| is_column(column, r, c))
+            .map(|(_, _, s)| s)
     }
+}
+
+/// Whether `column` is the score name `ruleset:counting`.
+pub fn is_column(column: &str, ruleset: &str, counting: &str) -> bool {
+    column.len() == ruleset.len() + 1 + counting.len()
+        && column.starts_with(ruleset)
+        && column.ends_with(counting)
+        && column.as_bytes()[ruleset.len()] == b':'
 }
 
 /// Replays `record` under each ruleset in `rulesets`.
@@ -118,16 +135,15 @@ pub fn compare_game(
 
 /// Every score that differs from the first one, with reasons.
 fn differences(report: &GameReport) -> Vec<Difference> {
-    let all: Vec<(String, &ScoreReport)> = report.scores().collect();
-    let Some((ref_name, reference)) = all.first() else {
+    let mut all = report.score_parts();
+    let Some((ref_ruleset, ref_counting, reference)) = all.next() else {
         return Vec::new();
     };
-    all.iter()
-        .skip(1)
-        .filter(|(_, s)| s.margin != reference.margin || s.result != reference.result)
-        .map(|(name, s)| Difference {
+    let ref_name = format!("{ref_ruleset}:{ref_counting}");
+    all.filter(|(_, _, s)| s.margin != reference.margin || s.result != reference.result)
+        .map(|(ruleset, counting, s)| Difference {
             reference: ref_name.clone(),
-            other: name.clone(),
+            other: format!("{ruleset}:{counting}"),
             reference_margin: reference.margin,
             other_margin: s.margin,
             delta: s.margin - reference.margin,

@@ -4,8 +4,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gorules_compare::corpus::{collect_files, compare_files, summarize, GameEntry};
-use gorules_compare::render::render_corpus;
+use gorules_compare::corpus::{
+    collect_files, compare_files, compare_files_each, summarize, GameEntry, Tally,
+};
+use gorules_compare::render::{render_corpus, CorpusRows, Format};
 use gorules_compare::replay::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -37,17 +39,38 @@ pub fn run(
         ProgressBar::hidden()
     };
     let tick = || bar.inc(1);
-    let entries = compare_files(&files, &rulesets, &options, jobs, &tick);
-    bar.finish_and_clear();
-    let summary = summarize(&entries);
-    print!(
-        "{}",
-        render_corpus(&entries, &summary, scoring.format.into())
-    );
-    for e in &entries {
-        if let GameEntry::Error { error, .. } = e {
-            eprintln!("gorules: skipped: {error}");
-        }
+    let format = scoring.format.into();
+    // JSON is written from all the reports at once; the other formats keep each game's row
+    // and the summary's counts as the games are done, not the reports.
+    let mut errors = Vec::new();
+    let (summary, out) = if format == Format::Json {
+        let entries = compare_files(&files, &rulesets, &options, jobs, &tick);
+        bar.finish_and_clear();
+        let summary = summarize(&entries);
+        errors.extend(entries.iter().filter_map(|e| match e {
+            GameEntry::Error { error, .. } => Some(error.clone()),
+            GameEntry::Report(_) => None,
+        }));
+        let out = render_corpus(&entries, &summary, format);
+        (summary, out)
+    } else {
+        let mut tally = Tally::default();
+        let mut rows = CorpusRows::new(format);
+        compare_files_each(&files, &rulesets, &options, jobs, &tick, |e| {
+            tally.add(&e);
+            rows.add(&e);
+            if let GameEntry::Error { error, .. } = e {
+                errors.push(error);
+            }
+        });
+        bar.finish_and_clear();
+        let summary = tally.summary();
+        let out = rows.render(&summary);
+        (summary, out)
+    };
+    print!("{out}");
+    for error in &errors {
+        eprintln!("gorules: skipped: {error}");
     }
     Ok(if summary.errors > 0 {
         ExitCode::from(1)

@@ -5,28 +5,10 @@
 
 mod common;
 
-use common::Rng;
+use common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{builtins, Game, Setup, Status};
-
-/// Everything observable of a game.
-fn snapshot(g: &Game) -> String {
-    let st = g.state();
-    format!(
-        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
-        g.status(),
-        g.to_move(),
-        st.moves(),
-        st.history(),
-        st.prisoners(Color::Black),
-        st.prisoners(Color::White),
-        st.ko_point(),
-        st.board().position(),
-        g.first_illegal(),
-        g.special_outcome(),
-    )
-}
 
 /// Whether `color` playing at `p` is plain in `game`, by the definition.
 fn plain(game: &Game, color: Color, p: Point) -> bool {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
 use gorules_rules::params::IllegalMoveRule;
@@ -55,26 +55,6 @@ impl Ruleset for Delegating<'_> {
     fn score(&self, state: &GameState, counting: Counting) -> Score {
         self.0.score(state, counting)
     }
-}
-
-/// Everything observable of a game.
-fn snapshot(g: &Game) -> String {
-    let st = g.state();
-    format!(
-        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {:?} {:?}",
-        g.status(),
-        g.to_move(),
-        st.moves(),
-        st.history(),
-        st.prisoners(Color::Black),
-        st.prisoners(Color::White),
-        st.ko_point(),
-        st.board().position(),
-        st.phase(),
-        st.phase_moves().len(),
-        g.first_illegal(),
-        g.special_outcome(),
-    )
 }
 
 /// Plays the same random game in `a` (check, then play) and `b` (play_if), comparing them

@@ -108,3 +108,23 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// Everything observable of a game.
+pub fn snapshot(g: &Game) -> String {
+    let st = g.state();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {:?} {:?}",
+        g.status(),
+        g.to_move(),
+        st.moves(),
+        st.history(),
+        st.prisoners(Color::Black),
+        st.prisoners(Color::White),
+        st.ko_point(),
+        st.board().position(),
+        st.phase(),
+        st.phase_moves().len(),
+        g.first_illegal(),
+        g.special_outcome(),
+    )
+}

@@ -81,8 +81,9 @@ pub fn compare_files(
 /// [`compare_files`], handing each game's entry to `each` on the calling thread, in input
 /// order, as soon as it and those before it are done, instead of keeping them all.
 ///
-/// The `jobs` workers take the files in order, one at a time, so that the entries waiting for
-/// an earlier file stay few; the order and the entries do not depend on `jobs`.
+/// The `jobs` workers (tasks on a rayon pool of `jobs` threads) take the files in order, one
+/// at a time, so that the entries waiting for an earlier file stay few; the order and the
+/// entries do not depend on `jobs`.
 pub fn compare_files_each(
     files: &[PathBuf],
     rulesets: &[RuleSet],
@@ -105,13 +106,21 @@ pub fn compare_files_each(
         progress();
         entries
     };
+    let workers = jobs.max(1).min(files.len());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(workers).build();
+    let (true, Ok(pool)) = (workers > 0, pool) else {
+        // No file, or no thread to be had: the calling thread does the work.
+        files.iter().flat_map(work).for_each(each);
+        return;
+    };
     let next = AtomicUsize::new(0);
     let (done, results) = mpsc::channel::<(usize, Vec<GameEntry>)>();
-    std::thread::scope(|s| {
-        for _ in 0..jobs.max(1).min(files.len()) {
+    // The scope's body runs on the calling thread, which hands the entries out in order.
+    pool.in_place_scope(|s| {
+        for _ in 0..workers {
             let done = done.clone();
             let (next, work) = (&next, &work);
-            s.spawn(move || loop {
+            s.spawn(move |_| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(path) = files.get(i) else { break };
                 if done.send((i, work(path))).is_err() {

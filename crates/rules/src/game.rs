@@ -122,15 +122,24 @@ pub struct Game<'r> {
     settlement: Option<SettlementReport>,
 }
 
+/// The status of a game in play with no pass required: moves go on freely.
+const PLAYING: Status = Status::Playing {
+    pass_required: None,
+};
+
 impl<'r> Game<'r> {
+    /// Whether play goes on with no pass required.
+    #[inline]
+    fn plays_freely(&self) -> bool {
+        self.status == PLAYING
+    }
+
     /// A new game.
     pub fn new(rules: &'r dyn Ruleset, setup: Setup) -> Game<'r> {
         Game {
             rules,
             state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
-            status: Status::Playing {
-                pass_required: None,
-            },
+            status: PLAYING,
             outcome: None,
             added_passes: Vec::new(),
             first_illegal: None,
@@ -144,9 +153,7 @@ impl<'r> Game<'r> {
     pub fn restart(&mut self, setup: &Setup) {
         self.state
             .restart(&setup.board, setup.komi, setup.handicap, setup.first);
-        self.status = Status::Playing {
-            pass_required: None,
-        };
+        self.status = PLAYING;
         self.outcome = None;
         self.added_passes.clear();
         self.first_illegal = None;
@@ -193,19 +200,10 @@ impl<'r> Game<'r> {
         plays: impl IntoIterator<Item = (Color, Point)>,
     ) -> (Game<'r>, usize) {
         let mut game = Game::new(rules, setup);
-        let mut played = 0;
-        if game.status
-            == (Status::Playing {
-                pass_required: None,
-            })
-        {
-            for (color, p) in plays {
-                if !game.state.play_plain(color, p) {
-                    break;
-                }
-                played += 1;
-            }
-        }
+        let played = plays
+            .into_iter()
+            .take_while(|&(color, p)| game.play_plain(color, p) == Some(true))
+            .count();
         game.state.share();
         (game, played)
     }
@@ -223,10 +221,7 @@ impl<'r> Game<'r> {
     /// [`RuleSet`]: crate::RuleSet
     pub fn fork<'s>(&self, rules: &'s crate::RuleSet, komi: f64) -> Option<Game<'s>> {
         let st = &self.state;
-        let plain = self.status
-            == (Status::Playing {
-                pass_required: None,
-            })
+        let plain = self.plays_freely()
             && self.outcome.is_none()
             && self.added_passes.is_empty()
             && self.first_illegal.is_none()
@@ -327,12 +322,7 @@ impl<'r> Game<'r> {
     #[inline]
     fn check_turn(&self, color: Color) -> Result<(), MoveError> {
         // The usual case first, inlined where the game is played.
-        if self.status
-            == (Status::Playing {
-                pass_required: None,
-            })
-            && color == self.state.to_move
-        {
+        if self.plays_freely() && color == self.state.to_move {
             return Ok(());
         }
         self.check_turn_in(color)
@@ -454,12 +444,7 @@ impl<'r> Game<'r> {
     /// answer so (other rules, play ended, a pass required, the game over); nothing changed.
     #[inline]
     pub fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
-        if self.status
-            != (Status::Playing {
-                pass_required: None,
-            })
-            || !self.rules.allows_plain_plays()
-        {
+        if !self.plays_freely() || !self.rules.allows_plain_plays() {
             return None;
         }
         // The status after a plain play is the same: no rules' status question needed.
@@ -539,16 +524,12 @@ impl<'r> Game<'r> {
     fn resume_phase(&mut self) {
         self.state.phase += 1;
         self.state.phase_start = self.state.moves.len();
-        self.status = Status::Playing {
-            pass_required: None,
-        };
+        self.status = PLAYING;
     }
 
     fn update_status(&mut self) {
         self.status = match self.rules.play_status(&self.state) {
-            PlayStatus::Continue => Status::Playing {
-                pass_required: None,
-            },
+            PlayStatus::Continue => PLAYING,
             PlayStatus::PassRequired(c) => Status::Playing {
                 pass_required: Some(c),
             },

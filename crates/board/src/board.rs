@@ -910,6 +910,64 @@ impl Board {
         }
         Ok(libs.len() as u32)
     }
+    /// Whether a play by `c` at `p` would leave its chain with at most one liberty (captures
+    /// made): a suicide or a self-atari, as [`Board::liberties_after`] `<= 1`, without
+    /// counting past a second liberty or allocating.
+    pub fn is_self_atari(&self, c: Color, p: Point) -> Result<bool, PlayError> {
+        let i = self.empty_index(p)?;
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opponent());
+        let nbrs = self.neighbors(i);
+        // Opponent chains next to `p` whose only liberty is `p` are captured.
+        let mut captured = [u16::MAX; 4];
+        let mut own_heads = [u16::MAX; 4];
+        for (k, &n) in nbrs.iter().enumerate() {
+            let h = self.head[n];
+            if self.cells[n] == opp && self.chains[h as usize].in_atari() {
+                captured[k] = h;
+            } else if self.cells[n] == own {
+                own_heads[k] = h;
+            }
+        }
+        // The first liberty found; a second, distinct one answers the question.
+        let mut first = usize::MAX;
+        let mut second_liberty = |m: usize| -> bool {
+            let free = self.cells[m] == Cell::Empty
+                || (self.cells[m] == opp && captured.contains(&self.head[m]));
+            if m == i || !free || m == first {
+                return false;
+            }
+            if first == usize::MAX {
+                first = m;
+                return false;
+            }
+            true
+        };
+        for n in nbrs {
+            if second_liberty(n) {
+                return Ok(false);
+            }
+        }
+        for (k, &h) in own_heads.iter().enumerate() {
+            if h == u16::MAX || own_heads[..k].contains(&h) {
+                continue;
+            }
+            let start = h as usize;
+            let mut s = start;
+            loop {
+                for m in self.neighbors(s) {
+                    if second_liberty(m) {
+                        return Ok(false);
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        Ok(true)
+    }
 
     /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,
     /// then refuses a suicide (the board is unchanged on error).

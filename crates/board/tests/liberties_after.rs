@@ -1,10 +1,11 @@
-//! `Board::liberties_after` agrees with playing the move on a copy and counting.
+//! `Board::liberties_after` agrees with playing the move on a copy and counting, and
+//! `Board::is_self_atari` with it.
 
 use gorules_board::{Board, Color, PlayError, Size};
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(600))]
     #[test]
     fn matches_playing_the_move(n in 2u32..=9, picks in proptest::collection::vec(any::<u16>(), 0..120)) {
         let mut b = Board::new(Size::square(n).unwrap());
@@ -20,6 +21,7 @@ proptest! {
                 let placed = copy.play_allowing_suicide(color, p).unwrap();
                 let actual = if placed.suicided > 0 { 0 } else { copy.liberty_count(p) as u32 };
                 prop_assert_eq!(predicted, actual);
+                prop_assert_eq!(b.is_self_atari(color, p), Ok(actual <= 1));
             }
             if b.play(c, p).is_ok() {
                 c = c.opponent();
@@ -28,6 +30,7 @@ proptest! {
         // Occupied and off-board points are refused, as by `play`.
         if let Some(p) = b.size().points().find(|&p| b.get(p).is_some()) {
             prop_assert_eq!(b.liberties_after(Color::Black, p), Err(PlayError::Occupied));
+            prop_assert_eq!(b.is_self_atari(Color::White, p), Err(PlayError::Occupied));
         }
     }
 }

@@ -31,7 +31,7 @@ O X . X . O . O X";
 
 /// Whether a play by `c` at the empty point `p` would be suicide or self-atari.
 fn self_atari(board: &Board, c: Color, p: Point) -> bool {
-    board.liberties_after(c, p).is_ok_and(|libs| libs <= 1)
+    board.is_self_atari(c, p).unwrap_or(false)
 }
 
 /// The seki eye points of each colour (`[black, white]`).

@@ -83,7 +83,8 @@ impl Lexer<'_> {
     }
 
     fn get_prop_values(&mut self) -> Result<Vec<String>, LexerError> {
-        let mut prop_values = vec![];
+        // Most properties have one value.
+        let mut prop_values = Vec::with_capacity(1);
         loop {
             self.trim_leading_whitespace();
             match self.peek_byte() {

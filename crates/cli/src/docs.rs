@@ -433,8 +433,29 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     );
     let mut rows = Vec::new();
     let mut modules = String::new();
+    let mut patched = Vec::new();
     for member in &members {
         let manifest = read_toml(&root.join(member).join("Cargo.toml"))?;
+        if member.starts_with("patches/") {
+            // A crates.io dependency used with a local patch (`[patch.crates-io]`): not one
+            // of gorules' crates; its PATCH.md says what the patch changes and why.
+            let package = manifest.get("package");
+            let field = |k: &str| {
+                package
+                    .and_then(|p| p.get(k))
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            patched.push(format!(
+                "- `{member}`: `{}` {} ({}), used in place of the crates.io release; \
+                 [what the patch changes and why](../{member}/PATCH.md).",
+                field("name"),
+                field("version"),
+                field("description").trim_end_matches('.'),
+            ));
+            continue;
+        }
         let package = manifest.get("package");
         let field = |k: &str| {
             package
@@ -497,6 +518,11 @@ fn architecture_md(root: &Path) -> Result<String, String> {
         .map(|s| s.to_string())
         .collect();
     out.push_str(&md_table(&header, &rows));
+    if !patched.is_empty() {
+        out.push_str("\n## Patched dependencies\n\n");
+        out.push_str(&patched.join("\n"));
+        out.push('\n');
+    }
     out.push_str("\n## Modules\n\n");
     out.push_str(&modules);
     out.push_str(DATA_FLOW);

@@ -1,5 +1,6 @@
 //! Issue 4 speed: one 250-move 19x19 record under every built-in ruleset (parse, replay,
-//! score), and a corpus of 10,000 records compared on two threads.
+//! score), and a corpus of 10,000 records compared on one and two threads the way `gorules
+//! compare` runs (entries streamed in input order and dropped).
 //!
 //! The records are generated here (seeded random legal play), so the benchmark needs no
 //! outside files: `cargo bench -p gorules-compare --bench records`.
@@ -9,7 +10,7 @@
 mod support;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use gorules_compare::corpus::compare_files;
+use gorules_compare::corpus::{compare_files_each, GameEntry};
 use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
@@ -47,7 +48,15 @@ fn corpus(c: &mut Criterion) {
         g.bench_function(format!("jobs_{jobs}"), |b| {
             b.iter_batched(
                 || (),
-                |_| compare_files(&files, &rulesets, &Options::default(), jobs, &|| {}),
+                |_| {
+                    // As `gorules compare` runs: entries handed over in order as they are
+                    // done, each dropped once used (here, counted).
+                    let mut games = 0usize;
+                    compare_files_each(&files, &rulesets, &Options::default(), jobs, &|| {}, |e| {
+                        games += matches!(std::hint::black_box(&e), GameEntry::Report(_)) as usize
+                    });
+                    games
+                },
                 BatchSize::PerIteration,
             )
         });

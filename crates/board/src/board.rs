@@ -871,54 +871,24 @@ impl Board {
     /// (captures made), without changing or copying the board: 0 for a suicide, 1 for a
     /// self-atari.
     pub fn liberties_after(&self, c: Color, p: Point) -> Result<u32, PlayError> {
-        let i = self.empty_index(p)?;
-        let own = Cell::of(c);
-        let opp = Cell::of(c.opponent());
-        // Opponent chains next to `p` whose only liberty is `p` are captured.
-        let captured: Vec<u16> = self
-            .neighbors(i)
-            .into_iter()
-            .filter(|&n| self.cells[n] == opp && self.chains[self.head[n] as usize].in_atari())
-            .map(|n| self.head[n])
-            .collect();
-        let mut libs: Vec<usize> = Vec::new();
-        let count = |m: usize, libs: &mut Vec<usize>| {
-            let freed = self.cells[m] == opp && captured.contains(&self.head[m]);
-            if m != i && (self.cells[m] == Cell::Empty || freed) && !libs.contains(&m) {
-                libs.push(m);
-            }
-        };
-        let mut own_heads: Vec<u16> = Vec::new();
-        for n in self.neighbors(i) {
-            count(n, &mut libs);
-            if self.cells[n] == own && !own_heads.contains(&self.head[n]) {
-                own_heads.push(self.head[n]);
-            }
-        }
-        for h in own_heads {
-            let start = h as usize;
-            let mut s = start;
-            loop {
-                for m in self.neighbors(s) {
-                    count(m, &mut libs);
-                }
-                s = self.next[s] as usize;
-                if s == start {
-                    break;
-                }
-            }
-        }
-        Ok(libs.len() as u32)
+        self.liberties_after_up_to(c, p, u32::MAX)
     }
+
     /// Whether a play by `c` at `p` would leave its chain with at most one liberty (captures
-    /// made): a suicide or a self-atari, as [`Board::liberties_after`] `<= 1`, without
-    /// counting past a second liberty or allocating.
+    /// made): a suicide or a self-atari, as [`Board::liberties_after`] `<= 1`, but without
+    /// counting past a second liberty.
     pub fn is_self_atari(&self, c: Color, p: Point) -> Result<bool, PlayError> {
+        Ok(self.liberties_after_up_to(c, p, 2)? <= 1)
+    }
+
+    /// [`Board::liberties_after`], counting no further than `limit`.
+    fn liberties_after_up_to(&self, c: Color, p: Point, limit: u32) -> Result<u32, PlayError> {
         let i = self.empty_index(p)?;
         let own = Cell::of(c);
         let opp = Cell::of(c.opponent());
         let nbrs = self.neighbors(i);
-        // Opponent chains next to `p` whose only liberty is `p` are captured.
+        // Opponent chains next to `p` whose only liberty is `p` are captured; own chains next
+        // to `p` join the stone.
         let mut captured = [u16::MAX; 4];
         let mut own_heads = [u16::MAX; 4];
         for (k, &n) in nbrs.iter().enumerate() {
@@ -929,24 +899,21 @@ impl Board {
                 own_heads[k] = h;
             }
         }
-        // The first liberty found; a second, distinct one answers the question.
-        let mut first = usize::MAX;
-        let mut second_liberty = |m: usize| -> bool {
+        // The liberties found so far, by padded index; `add` tells when `limit` is reached.
+        let mut seen = [0u64; SLOTS / 64];
+        let mut count = 0;
+        let mut add = |m: usize| -> bool {
             let free = self.cells[m] == Cell::Empty
                 || (self.cells[m] == opp && captured.contains(&self.head[m]));
-            if m == i || !free || m == first {
-                return false;
+            let bit = 1u64 << (m % 64);
+            if m != i && free && seen[m / 64] & bit == 0 {
+                seen[m / 64] |= bit;
+                count += 1;
             }
-            if first == usize::MAX {
-                first = m;
-                return false;
-            }
-            true
+            count >= limit
         };
-        for n in nbrs {
-            if second_liberty(n) {
-                return Ok(false);
-            }
+        if nbrs.into_iter().any(&mut add) {
+            return Ok(limit);
         }
         for (k, &h) in own_heads.iter().enumerate() {
             if h == u16::MAX || own_heads[..k].contains(&h) {
@@ -955,10 +922,8 @@ impl Board {
             let start = h as usize;
             let mut s = start;
             loop {
-                for m in self.neighbors(s) {
-                    if second_liberty(m) {
-                        return Ok(false);
-                    }
+                if self.neighbors(s).into_iter().any(&mut add) {
+                    return Ok(limit);
                 }
                 s = self.next[s] as usize;
                 if s == start {
@@ -966,7 +931,7 @@ impl Board {
                 }
             }
         }
-        Ok(true)
+        Ok(count)
     }
 
     /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,

@@ -91,6 +91,23 @@ impl Seen {
         self.distinct += usize::from(fresh);
     }
 
+    /// Where `hash` would be added, if it never occurred: for [`Seen::add_new`].
+    #[inline]
+    fn new_slot(&self, hash: u64) -> Option<usize> {
+        if self.shared.as_ref().is_some_and(|t| t.get(hash) != 0) {
+            return None;
+        }
+        self.own.free_slot(hash)
+    }
+
+    /// Counts the first occurrence of `hash`, given the slot [`Seen::new_slot`] found for it
+    /// with no change since (no second probe).
+    #[inline]
+    fn add_new(&mut self, slot: usize, hash: u64) {
+        self.own.insert_at(slot, hash);
+        self.distinct += 1;
+    }
+
     /// Freezes the counts so far into the table copies share.
     fn share(&mut self) {
         if self.own.is_empty() {
@@ -445,11 +462,19 @@ impl GameState {
             return false;
         }
         let seen = &self.seen;
-        let placed = match self.board.play_if(color, p, |pv| seen.count(pv.hash) == 0) {
+        // The repetition table's slot for the new position, found by the check and used by
+        // the insert (nothing changes the table in between).
+        let mut slot = None;
+        let accept = |pv: &gorules_board::Preview| {
+            slot = seen.new_slot(pv.hash);
+            slot.is_some()
+        };
+        let placed = match self.board.play_if(color, p, accept) {
             Ok(Some(placed)) => placed,
             // Off the board, onto a stone, a suicide or a position seen before.
             _ => return false,
         };
+        let slot = slot.expect("an accepted play has a free slot");
         self.prisoners[color.index()].captures += placed.captured;
         self.ko_point = placed.ko_point;
         self.moves.push(MoveEntry {
@@ -460,8 +485,11 @@ impl GameState {
             phase: self.phase,
         });
         self.to_move = color.opponent();
-        self.push_state(StateEntry {
-            hash: self.board.hash(),
+        // A board play (not a pass state), of a position never seen.
+        let hash = self.board.hash();
+        self.seen.add_new(slot, hash);
+        self.history.push(StateEntry {
+            hash,
             to_move: self.to_move,
             created_by_play_of: Some(color),
         });

@@ -181,10 +181,23 @@ impl<T> Deref for Shareable<T> {
     }
 }
 
-impl<T: Clone> DerefMut for Shareable<T> {
-    fn deref_mut(&mut self) -> &mut T {
+impl<T: Clone> Shareable<T> {
+    /// Takes the shared value back as an owned one (copying it if another copy holds it).
+    #[cold]
+    #[inline(never)]
+    fn unshare(&mut self) {
         if let Some(shared) = self.shared.take() {
             self.own = Some(Arc::unwrap_or_clone(shared));
+        }
+    }
+}
+
+impl<T: Clone> DerefMut for Shareable<T> {
+    /// Inlined: an owned value (every change but a fork's first) costs one test.
+    #[inline]
+    fn deref_mut(&mut self) -> &mut T {
+        if self.shared.is_some() {
+            self.unshare();
         }
         self.own
             .as_mut()

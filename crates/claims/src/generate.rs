@@ -179,19 +179,15 @@ fn draw_style(opts: &GenOptions, rng: &mut Rng) -> Style {
 }
 
 /// The empty points of the position, in an order that only this module decides (so that a
-/// seed gives the same game whatever the board engine's internals), with O(1) removal.
+/// seed gives the same game whatever the board engine's internals), with O(1) removal of the
+/// point played (its index is known where it was drawn).
 struct Empties {
     points: Vec<Point>,
-    /// Index in `points` of each point (by dense index), `u16::MAX` if occupied.
-    pos: Vec<u16>,
 }
 
 impl Empties {
     fn new(board: &gorules_board::Board) -> Empties {
-        let mut e = Empties {
-            points: Vec::new(),
-            pos: Vec::new(),
-        };
+        let mut e = Empties { points: Vec::new() };
         e.refill(board);
         e
     }
@@ -200,55 +196,37 @@ impl Empties {
     fn refill(&mut self, board: &gorules_board::Board) {
         let size = board.size();
         self.points.clear();
-        self.pos.clear();
         if board.empty_count() == size.area() {
-            // No stone (most games start so): every point, each at its dense index.
+            // No stone (most games start so): every point.
             self.points.extend(size.points());
-            self.pos.extend(0..size.area() as u16);
             return;
         }
-        self.pos.resize(size.area(), u16::MAX);
         let empty = board
             .stones(Color::Black)
             .union(board.stones(Color::White))
             .complement();
-        for p in empty.iter() {
-            self.insert(size, p);
-        }
+        self.points.extend(empty.iter());
     }
 
-    fn insert(&mut self, size: Size, p: Point) {
-        self.pos[size.dense_index(p)] = self.points.len() as u16;
-        self.points.push(p);
-    }
-
-    fn remove(&mut self, size: Size, p: Point) {
-        let k = self.pos[size.dense_index(p)] as usize;
-        let last = self.points.pop().expect("the point is empty");
-        if last != p {
-            self.points[k] = last;
-            self.pos[size.dense_index(last)] = k as u16;
-        }
-        self.pos[size.dense_index(p)] = u16::MAX;
-    }
-
-    /// Follows the position after `mv` was played in `driver`.
+    /// Follows the position after the point `points[k]` was played on `board`: the point
+    /// played leaves the list (the last point takes its place), the stones it captured join
+    /// it at the end, in the order the board removed them.
     #[inline]
-    fn update(&mut self, driver: &Driver, mv: Move) {
-        let board = driver.board();
-        let size = board.size();
-        if let Move::Play(p) = mv {
-            if self.pos[size.dense_index(p)] != u16::MAX {
-                self.remove(size, p);
-            }
-            for &q in board.last_removed() {
-                if self.pos[size.dense_index(q)] == u16::MAX {
-                    self.insert(size, q);
-                }
-            }
+    fn played(&mut self, board: &gorules_board::Board, k: usize) {
+        let last = self.points.pop().expect("the point played was empty");
+        if k < self.points.len() {
+            self.points[k] = last;
         }
+        self.points.extend_from_slice(board.last_removed());
+        self.follow(board);
+    }
+
+    /// Follows the position of `board` after a move that changed nothing in the list (a
+    /// pass): refills it only if the position read from changed (another ruleset's game
+    /// diverged), which the number of empty points tells.
+    #[inline]
+    fn follow(&mut self, board: &gorules_board::Board) {
         if self.points.len() != board.empty_count() {
-            // Only if the game read from changed (another ruleset's game diverged).
             self.refill(board);
         }
     }
@@ -256,7 +234,7 @@ impl Empties {
 
 /// Plays a random point the player to move may play (not an own eye unless `eyes`) and
 /// returns it, or returns `None` (nothing played): uniform among the acceptable points (draws
-/// without replacement from the empty points). `empties` is not updated for the play.
+/// without replacement from the empty points). `empties` follows the play.
 fn random_play(
     driver: &mut Driver,
     rng: &mut Rng,
@@ -266,7 +244,6 @@ fn random_play(
     if driver.pass_required() {
         return None;
     }
-    let size = driver.board().size();
     let c = driver.to_move();
     let n = empties.points.len();
     // Partial Fisher-Yates: points[..tried] have been tried and refused.
@@ -274,12 +251,10 @@ fn random_play(
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
         if (eyes || !driver.board().is_eye_like(c, p)) && driver.try_play(p) {
+            empties.played(driver.board(), k);
             return Some(p);
         }
-        let q = empties.points[tried];
         empties.points.swap(tried, k);
-        empties.pos[size.dense_index(p)] = tried as u16;
-        empties.pos[size.dense_index(q)] = k as u16;
     }
     None
 }
@@ -365,10 +340,7 @@ impl<'r> Generator<'r> {
             rulesets,
             legality,
             driver: None,
-            empties: Empties {
-                points: Vec::new(),
-                pos: Vec::new(),
-            },
+            empties: Empties { points: Vec::new() },
         }
     }
 
@@ -429,7 +401,9 @@ fn play_game(
                 if let Some(mv) = mv {
                     resumptions += 1;
                     all_alive |= rng.chance(500);
-                    empties.update(driver, mv);
+                    if mv == Move::Pass {
+                        empties.follow(driver.board());
+                    }
                     continue;
                 }
             }
@@ -453,8 +427,8 @@ fn play_game(
             // Before play has ended, a pass never finishes a game (no ruleset owes a final
             // pass).
             driver.apply(mv);
+            empties.follow(driver.board());
         }
-        empties.update(driver, mv);
     }
     game.moves = driver.moves().to_vec();
     if !all_alive && style.dead > 0 {

@@ -240,13 +240,26 @@ impl<'r> Driver<'r> {
     /// own rules must allow it (they do whenever the strictest legality does) and its preview
     /// must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
-        if self.pass_required() {
+        if self.pass_required() || self.refuses_lone_suicide(p) {
             return false;
         }
-        // The opponent's eyes, drawn often late in a game: refused without a preview.
-        if self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p) {
-            return false;
-        }
+        self.try_play_tested(p)
+    }
+
+    /// Whether the chosen legality refuses a play at the empty point `p` by the player to move
+    /// as a single-stone suicide (the opponent's eyes, drawn often late in a game), found
+    /// without a preview: part of [`Driver::try_play`], for a caller that tries many points.
+    #[inline(always)]
+    pub fn refuses_lone_suicide(&self, p: Point) -> bool {
+        self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p)
+    }
+
+    /// [`Driver::try_play`] once its first two tests passed: no ruleset requires a pass (true
+    /// until the next move once [`Driver::pass_required`] answered `false`) and
+    /// [`Driver::refuses_lone_suicide`] answered `false` for `p`. The rest of the test, and
+    /// the play.
+    pub(crate) fn try_play_tested(&mut self, p: Point) -> bool {
+        debug_assert!(!self.pass_required() && !self.refuses_lone_suicide(p));
         if self.strict {
             let c = self.to_move();
             let lead = self.lead;

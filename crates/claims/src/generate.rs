@@ -250,7 +250,11 @@ fn random_play(
     for tried in 0..n {
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
-        if (eyes || !driver.board().is_eye_like(c, p)) && driver.try_play(p) {
+        // `Driver::try_play`, its cheap test made here (no pass is required: checked above).
+        if (eyes || !driver.board().is_eye_like(c, p))
+            && !driver.refuses_lone_suicide(p)
+            && driver.try_play_tested(p)
+        {
             empties.played(driver.board(), k);
             return Some(p);
         }

@@ -181,13 +181,18 @@ fn draw_style(opts: &GenOptions, rng: &mut Rng) -> Style {
 /// The empty points of the position, in an order that only this module decides (so that a
 /// seed gives the same game whatever the board engine's internals), with O(1) removal of the
 /// point played (its index is known where it was drawn).
+#[derive(Default)]
 struct Empties {
     points: Vec<Point>,
+    /// Every point of the board size `full_size`, row by row: the list of an empty board,
+    /// copied at the start of most games.
+    full: Vec<Point>,
+    full_size: Option<Size>,
 }
 
 impl Empties {
     fn new(board: &gorules_board::Board) -> Empties {
-        let mut e = Empties { points: Vec::new() };
+        let mut e = Empties::default();
         e.refill(board);
         e
     }
@@ -195,12 +200,17 @@ impl Empties {
     /// The empty points of `board`, row by row (as `Size::points` lists them).
     fn refill(&mut self, board: &gorules_board::Board) {
         let size = board.size();
-        self.points.clear();
         if board.empty_count() == size.area() {
             // No stone (most games start so): every point.
-            self.points.extend(size.points());
+            if self.full_size != Some(size) {
+                self.full.clear();
+                self.full.extend(size.points());
+                self.full_size = Some(size);
+            }
+            self.points.clone_from(&self.full);
             return;
         }
+        self.points.clear();
         let empty = board
             .stones(Color::Black)
             .union(board.stones(Color::White))
@@ -439,7 +449,7 @@ impl<'r> Generator<'r> {
             rulesets,
             legality,
             driver: None,
-            empties: Empties { points: Vec::new() },
+            empties: Empties::default(),
         }
     }
 

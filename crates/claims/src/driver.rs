@@ -263,11 +263,21 @@ impl<'r> Driver<'r> {
         if self.strict {
             let c = self.to_move();
             let lead = self.lead;
+            let single = self.games.len() == 1;
             let game = &mut self.games[lead].0;
             // A play the strictest legality allows is plain (a return to the position before a
             // ko capture is a repetition), and a plain play is one it allows: the lead game
             // plays it without asking its rules when they allow every plain play.
             let played = match game.play_plain(c, p) {
+                Some(true) if single => {
+                    // The only game played it, and a plain play leaves play going on with no
+                    // pass required: all that `apply_to_games` and `record` would do.
+                    self.moves.push(Move::Play(p));
+                    self.passes_in_a_row = 0;
+                    self.pass_required = false;
+                    debug_assert!(!self.find_pass_required());
+                    return true;
+                }
                 Some(played) => Ok(played),
                 None => game
                     .play_if(c, p, |state, pv| {

@@ -574,7 +574,7 @@ impl<'r> Game<'r> {
                 Some(color)
             }
         };
-        st.moves.push(MoveEntry {
+        st.push_move(MoveEntry {
             color,
             applied,
             requested,

@@ -232,6 +232,8 @@ pub struct GameState {
     seen: Seen,
     /// States of `history` created by a pass (played, added, or replacing an illegal move).
     pass_states: usize,
+    /// Who made the first pass in `moves` ([`GameState::first_pass`] without a scan).
+    first_passer: Option<Color>,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
@@ -256,6 +258,7 @@ impl Clone for GameState {
             history: with_room(&self.history),
             seen: self.seen.clone(),
             pass_states: self.pass_states,
+            first_passer: self.first_passer,
             prisoners: self.prisoners,
             ko_point: self.ko_point,
             phase: self.phase,
@@ -283,6 +286,7 @@ impl GameState {
         GameState {
             seen,
             pass_states: 0,
+            first_passer: None,
             initial: Arc::new(board.clone()),
             board: Shareable::new(board),
             komi,
@@ -317,6 +321,7 @@ impl GameState {
         self.seen.clear();
         self.seen.add(first.hash);
         self.pass_states = 0;
+        self.first_passer = None;
         self.prisoners = [Prisoners::default(); 2];
         self.ko_point = None;
         self.phase = 0;
@@ -400,10 +405,23 @@ impl GameState {
 
     /// Who made the game's very first pass.
     pub fn first_pass(&self) -> Option<Color> {
-        self.moves
-            .iter()
-            .find(|m| m.applied == Move::Pass)
-            .map(|m| m.color)
+        debug_assert_eq!(
+            self.first_passer,
+            self.moves
+                .iter()
+                .find(|m| m.applied == Move::Pass)
+                .map(|m| m.color)
+        );
+        self.first_passer
+    }
+
+    /// Records a move (every move goes through here, or through [`GameState::play_plain`],
+    /// which records board plays only).
+    pub(crate) fn push_move(&mut self, entry: MoveEntry) {
+        if entry.applied == Move::Pass && self.first_passer.is_none() {
+            self.first_passer = Some(entry.color);
+        }
+        self.moves.push(entry);
     }
 
     /// Who made the game's last pass.

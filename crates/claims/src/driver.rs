@@ -254,6 +254,17 @@ impl<'r> Driver<'r> {
         self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p)
     }
 
+    /// Whether a random player refuses the empty point `p` at once: an own eye (unless `eyes`)
+    /// or a single-stone suicide the legality refuses ([`Driver::refuses_lone_suicide`]).
+    /// One look at the lead game's board for both tests.
+    #[inline(always)]
+    pub(crate) fn refuses_at_once(&self, p: Point, eyes: bool) -> bool {
+        let game = &self.games[self.lead].0;
+        let (board, c) = (game.state().board(), game.to_move());
+        (!eyes && board.is_eye_like(c, p))
+            || (self.no_lone_suicide && board.is_single_stone_suicide(c, p))
+    }
+
     /// [`Driver::try_play`] once its first two tests passed: no ruleset requires a pass (true
     /// until the next move once [`Driver::pass_required`] answered `false`) and
     /// [`Driver::refuses_lone_suicide`] answered `false` for `p`. The rest of the test, and

@@ -254,17 +254,14 @@ fn random_play(
     if driver.pass_required() {
         return None;
     }
-    let c = driver.to_move();
     let n = empties.points.len();
     // Partial Fisher-Yates: points[..tried] have been tried and refused.
     for tried in 0..n {
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
-        // `Driver::try_play`, its cheap test made here (no pass is required: checked above).
-        if (eyes || !driver.board().is_eye_like(c, p))
-            && !driver.refuses_lone_suicide(p)
-            && driver.try_play_tested(p)
-        {
+        // `Driver::try_play`, its cheap test made here with the eye test (no pass is required:
+        // checked above).
+        if !driver.refuses_at_once(p, eyes) && driver.try_play_tested(p) {
             empties.played(driver.board(), k);
             return Some(p);
         }

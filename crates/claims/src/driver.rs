@@ -240,21 +240,55 @@ impl<'r> Driver<'r> {
     /// own rules must allow it (they do whenever the strictest legality does) and its preview
     /// must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
-        if self.pass_required() {
+        if self.pass_required() || self.refuses_lone_suicide(p) {
             return false;
         }
-        // The opponent's eyes, drawn often late in a game: refused without a preview.
-        if self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p) {
-            return false;
-        }
+        self.try_play_tested(p)
+    }
+
+    /// Whether the chosen legality refuses a play at the empty point `p` by the player to move
+    /// as a single-stone suicide (the opponent's eyes, drawn often late in a game), found
+    /// without a preview: part of [`Driver::try_play`], for a caller that tries many points.
+    #[inline(always)]
+    pub fn refuses_lone_suicide(&self, p: Point) -> bool {
+        self.no_lone_suicide && self.board().is_single_stone_suicide(self.to_move(), p)
+    }
+
+    /// Whether a random player refuses the empty point `p` at once: an own eye (unless `eyes`)
+    /// or a single-stone suicide the legality refuses ([`Driver::refuses_lone_suicide`]).
+    /// One look at the lead game's board for both tests.
+    #[inline(always)]
+    pub(crate) fn refuses_at_once(&self, p: Point, eyes: bool) -> bool {
+        let game = &self.games[self.lead].0;
+        let (board, c) = (game.state().board(), game.to_move());
+        (!eyes && board.is_eye_like(c, p))
+            || (self.no_lone_suicide && board.is_single_stone_suicide(c, p))
+    }
+
+    /// [`Driver::try_play`] once its first two tests passed: no ruleset requires a pass (true
+    /// until the next move once [`Driver::pass_required`] answered `false`) and
+    /// [`Driver::refuses_lone_suicide`] answered `false` for `p`. The rest of the test, and
+    /// the play.
+    pub(crate) fn try_play_tested(&mut self, p: Point) -> bool {
+        debug_assert!(!self.pass_required() && !self.refuses_lone_suicide(p));
         if self.strict {
             let c = self.to_move();
             let lead = self.lead;
+            let single = self.games.len() == 1;
             let game = &mut self.games[lead].0;
             // A play the strictest legality allows is plain (a return to the position before a
             // ko capture is a repetition), and a plain play is one it allows: the lead game
             // plays it without asking its rules when they allow every plain play.
             let played = match game.play_plain(c, p) {
+                Some(true) if single => {
+                    // The only game played it, and a plain play leaves play going on with no
+                    // pass required: all that `apply_to_games` and `record` would do.
+                    self.moves.push(Move::Play(p));
+                    self.passes_in_a_row = 0;
+                    self.pass_required = false;
+                    debug_assert!(!self.find_pass_required());
+                    return true;
+                }
                 Some(played) => Ok(played),
                 None => game
                     .play_if(c, p, |state, pv| {

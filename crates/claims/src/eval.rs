@@ -132,10 +132,14 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
             }
         })
         .collect();
-    // Each ruleset's play-out is played once, when a score first asks for it.
-    let mut playouts: Vec<Option<Playout>> = rulesets.iter().map(|_| None).collect();
+    // Each ruleset's play-out is played once, when a score first asks for it (the list is
+    // made then: most claims have none).
+    let mut playouts: Vec<Option<Playout>> = Vec::new();
     for (r, i) in claim.scores() {
         let v = if r.playout {
+            if playouts.is_empty() {
+                playouts.resize_with(rulesets.len(), || None);
+            }
             if playouts[i].is_none() {
                 playouts[i] = Some(playout_of(&rulesets[i], fg)?);
             }

@@ -179,19 +179,20 @@ fn draw_style(opts: &GenOptions, rng: &mut Rng) -> Style {
 }
 
 /// The empty points of the position, in an order that only this module decides (so that a
-/// seed gives the same game whatever the board engine's internals), with O(1) removal.
+/// seed gives the same game whatever the board engine's internals), with O(1) removal of the
+/// point played (its index is known where it was drawn).
+#[derive(Default)]
 struct Empties {
     points: Vec<Point>,
-    /// Index in `points` of each point (by dense index), `u16::MAX` if occupied.
-    pos: Vec<u16>,
+    /// Every point of the board size `full_size`, row by row: the list of an empty board,
+    /// copied at the start of most games.
+    full: Vec<Point>,
+    full_size: Option<Size>,
 }
 
 impl Empties {
     fn new(board: &gorules_board::Board) -> Empties {
-        let mut e = Empties {
-            points: Vec::new(),
-            pos: Vec::new(),
-        };
+        let mut e = Empties::default();
         e.refill(board);
         e
     }
@@ -199,56 +200,43 @@ impl Empties {
     /// The empty points of `board`, row by row (as `Size::points` lists them).
     fn refill(&mut self, board: &gorules_board::Board) {
         let size = board.size();
-        self.points.clear();
-        self.pos.clear();
         if board.empty_count() == size.area() {
-            // No stone (most games start so): every point, each at its dense index.
-            self.points.extend(size.points());
-            self.pos.extend(0..size.area() as u16);
+            // No stone (most games start so): every point.
+            if self.full_size != Some(size) {
+                self.full.clear();
+                self.full.extend(size.points());
+                self.full_size = Some(size);
+            }
+            self.points.clone_from(&self.full);
             return;
         }
-        self.pos.resize(size.area(), u16::MAX);
+        self.points.clear();
         let empty = board
             .stones(Color::Black)
             .union(board.stones(Color::White))
             .complement();
-        for p in empty.iter() {
-            self.insert(size, p);
-        }
+        self.points.extend(empty.iter());
     }
 
-    fn insert(&mut self, size: Size, p: Point) {
-        self.pos[size.dense_index(p)] = self.points.len() as u16;
-        self.points.push(p);
-    }
-
-    fn remove(&mut self, size: Size, p: Point) {
-        let k = self.pos[size.dense_index(p)] as usize;
-        let last = self.points.pop().expect("the point is empty");
-        if last != p {
-            self.points[k] = last;
-            self.pos[size.dense_index(last)] = k as u16;
-        }
-        self.pos[size.dense_index(p)] = u16::MAX;
-    }
-
-    /// Follows the position after `mv` was played in `driver`.
+    /// Follows the position after the point `points[k]` was played on `board`: the point
+    /// played leaves the list (the last point takes its place), the stones it captured join
+    /// it at the end, in the order the board removed them.
     #[inline]
-    fn update(&mut self, driver: &Driver, mv: Move) {
-        let board = driver.board();
-        let size = board.size();
-        if let Move::Play(p) = mv {
-            if self.pos[size.dense_index(p)] != u16::MAX {
-                self.remove(size, p);
-            }
-            for &q in board.last_removed() {
-                if self.pos[size.dense_index(q)] == u16::MAX {
-                    self.insert(size, q);
-                }
-            }
+    fn played(&mut self, board: &gorules_board::Board, k: usize) {
+        let last = self.points.pop().expect("the point played was empty");
+        if k < self.points.len() {
+            self.points[k] = last;
         }
+        self.points.extend_from_slice(board.last_removed());
+        self.follow(board);
+    }
+
+    /// Follows the position of `board` after a move that changed nothing in the list (a
+    /// pass): refills it only if the position read from changed (another ruleset's game
+    /// diverged), which the number of empty points tells.
+    #[inline]
+    fn follow(&mut self, board: &gorules_board::Board) {
         if self.points.len() != board.empty_count() {
-            // Only if the game read from changed (another ruleset's game diverged).
             self.refill(board);
         }
     }
@@ -256,7 +244,7 @@ impl Empties {
 
 /// Plays a random point the player to move may play (not an own eye unless `eyes`) and
 /// returns it, or returns `None` (nothing played): uniform among the acceptable points (draws
-/// without replacement from the empty points). `empties` is not updated for the play.
+/// without replacement from the empty points). `empties` follows the play.
 fn random_play(
     driver: &mut Driver,
     rng: &mut Rng,
@@ -266,29 +254,127 @@ fn random_play(
     if driver.pass_required() {
         return None;
     }
-    let size = driver.board().size();
-    let c = driver.to_move();
     let n = empties.points.len();
     // Partial Fisher-Yates: points[..tried] have been tried and refused.
     for tried in 0..n {
         let k = tried + rng.below(n - tried);
         let p = empties.points[k];
-        if (eyes || !driver.board().is_eye_like(c, p)) && driver.try_play(p) {
+        // `Driver::try_play`, its cheap test made here with the eye test (no pass is required:
+        // checked above).
+        if !driver.refuses_at_once(p, eyes) && driver.try_play_tested(p) {
+            empties.played(driver.board(), k);
             return Some(p);
         }
-        let q = empties.points[tried];
         empties.points.swap(tried, k);
-        empties.pos[size.dense_index(p)] = tried as u16;
-        empties.pos[size.dense_index(q)] = k as u16;
     }
     None
+}
+
+/// The chance (per mille) that a chain is agreed dead in `style`, as it looks dead or not.
+fn dead_chance(style: &Style, looks_dead: bool) -> u32 {
+    match (looks_dead, style.plausible) {
+        (true, _) => style.dead.max(500),
+        (false, true) => 0,
+        (false, false) => style.dead,
+    }
 }
 
 /// Draws the agreed-dead stones, chain by chain in row-major order of their first stone, each
 /// with the style's chance. Chains that look dead (their points and liberties reach only the
 /// opponent's stones through empty points) are chosen more often; in a "plausible" style only
-/// those are. Chains are found with bitboard floods.
+/// those are. Chains are found with bitboard floods: in one 128-bit word on boards up to 10x10
+/// ([`Small`]), otherwise in [`PointSet`]s; both give the same stones and draws.
 fn draw_dead(board: &gorules_board::Board, style: &Style, rng: &mut Rng) -> Vec<Point> {
+    match Small::new(board.size()) {
+        Some(small) => small.draw_dead(board, style, rng),
+        None => draw_dead_sets(board, style, rng),
+    }
+}
+
+/// Bitboards in one `u128`, for boards whose rows of `width + 1` bits fit in it (up to 10x10):
+/// the layout of [`PointSet`], bit `y * (width + 1) + x`, the extra column of each row empty.
+#[derive(Clone, Copy, Debug)]
+struct Small {
+    /// Bits per row: the width plus the empty guard column.
+    stride: u32,
+    /// The bits of the board's points.
+    board: u128,
+}
+
+impl Small {
+    /// The bitboards of `size`, if they fit.
+    fn new(size: Size) -> Option<Small> {
+        let (w, h) = (size.width() as u32, size.height() as u32);
+        let stride = w + 1;
+        if h * stride > 128 {
+            return None;
+        }
+        let row = (1u128 << w) - 1;
+        let board = (0..h).fold(0, |acc, y| acc | row << (y * stride));
+        Some(Small { stride, board })
+    }
+
+    fn bits(&self, set: &PointSet) -> u128 {
+        set.iter().fold(0, |acc, p| {
+            acc | 1u128 << (p.y as u32 * self.stride + p.x as u32)
+        })
+    }
+
+    /// The set plus its orthogonal neighbours; bits may land off the board.
+    #[inline]
+    fn dilate_unmasked(&self, x: u128) -> u128 {
+        x | x << 1 | x >> 1 | x << self.stride | x >> self.stride
+    }
+
+    /// As [`PointSet::flood_into`].
+    #[inline]
+    fn flood(&self, from: u128, through: u128) -> u128 {
+        let mut reach = self.dilate_unmasked(from) & through;
+        loop {
+            let next = self.dilate_unmasked(reach) & through;
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        }
+    }
+
+    /// [`draw_dead_sets`] in these bitboards.
+    fn draw_dead(&self, board: &gorules_board::Board, style: &Style, rng: &mut Rng) -> Vec<Point> {
+        let black = self.bits(board.stones(Color::Black));
+        let white = self.bits(board.stones(Color::White));
+        let empty = self.board & !(black | white);
+        let mut left = black | white;
+        let mut dead = 0u128;
+        while left != 0 {
+            let first = 1u128 << left.trailing_zeros();
+            let (own, opp) = if black & first != 0 {
+                (black, white)
+            } else {
+                (white, black)
+            };
+            let chain = self.flood(first, own);
+            let region = self.flood(chain, chain | empty);
+            let border = self.dilate_unmasked(region) & self.board & !region;
+            let looks_dead = border & !opp == 0 && opp != 0;
+            if rng.chance(dead_chance(style, looks_dead)) {
+                dead |= chain;
+            }
+            left &= !chain;
+        }
+        let mut out = Vec::with_capacity(dead.count_ones() as usize);
+        while dead != 0 {
+            let b = dead.trailing_zeros();
+            dead &= dead - 1;
+            out.push(Point::new((b % self.stride) as u8, (b / self.stride) as u8));
+        }
+        sort_points(&mut out);
+        out
+    }
+}
+
+/// [`draw_dead`] in [`PointSet`]s, for every board size.
+fn draw_dead_sets(board: &gorules_board::Board, style: &Style, rng: &mut Rng) -> Vec<Point> {
     let size = board.size();
     let black = *board.stones(Color::Black);
     let white = *board.stones(Color::White);
@@ -314,12 +400,7 @@ fn draw_dead(board: &gorules_board::Board, style: &Style, rng: &mut Rng) -> Vec<
             .difference(opp)
             .is_empty()
             && !opp.is_empty();
-        let chance = match (looks_dead, style.plausible) {
-            (true, _) => style.dead.max(500),
-            (false, true) => 0,
-            (false, false) => style.dead,
-        };
-        if rng.chance(chance) {
+        if rng.chance(dead_chance(style, looks_dead)) {
             dead = dead.union(&chain);
         }
         left = left.difference(&chain);
@@ -365,10 +446,7 @@ impl<'r> Generator<'r> {
             rulesets,
             legality,
             driver: None,
-            empties: Empties {
-                points: Vec::new(),
-                pos: Vec::new(),
-            },
+            empties: Empties::default(),
         }
     }
 
@@ -429,7 +507,9 @@ fn play_game(
                 if let Some(mv) = mv {
                     resumptions += 1;
                     all_alive |= rng.chance(500);
-                    empties.update(driver, mv);
+                    if mv == Move::Pass {
+                        empties.follow(driver.board());
+                    }
                     continue;
                 }
             }
@@ -453,8 +533,8 @@ fn play_game(
             // Before play has ended, a pass never finishes a game (no ruleset owes a final
             // pass).
             driver.apply(mv);
+            empties.follow(driver.board());
         }
-        empties.update(driver, mv);
     }
     game.moves = driver.moves().to_vec();
     if !all_alive && style.dead > 0 {
@@ -554,5 +634,49 @@ mod tests {
         assert!(parse_sizes("9..2").is_err());
         assert!(parse_sizes("x").is_err());
         assert!(parse_sizes("").is_err());
+    }
+
+    #[test]
+    fn dead_stones_drawn_in_small_bitboards_are_those_of_point_sets() {
+        let mut rng = Rng::new(11);
+        let mut small_boards = 0;
+        for n in 2..=12u32 {
+            let size = Size::square(n).unwrap();
+            assert_eq!(Small::new(size).is_some(), n <= 10);
+            let Some(small) = Small::new(size) else {
+                continue;
+            };
+            for _ in 0..60 {
+                // A random position: random plays, legal ones kept.
+                let mut board = gorules_board::Board::new(size);
+                let plays = rng.below(3 * size.area());
+                for k in 0..plays {
+                    let c = if k % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let p = size.point_at(rng.below(size.area()));
+                    let _ = board.play(c, p);
+                }
+                for (dead, plausible) in [(100, false), (300, true), (600, false), (1000, true)] {
+                    let style = Style {
+                        pass: 0,
+                        streak: 0,
+                        resume: 0,
+                        eye_fill: 0,
+                        dead,
+                        plausible,
+                    };
+                    let seed = rng.next_u64();
+                    let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                    let sets = draw_dead_sets(&board, &style, &mut a);
+                    assert_eq!(small.draw_dead(&board, &style, &mut b), sets, "{board:?}");
+                    assert_eq!(a.next_u64(), b.next_u64(), "as many draws");
+                    small_boards += 1;
+                }
+            }
+        }
+        assert_eq!(small_boards, 9 * 60 * 4);
     }
 }

@@ -191,3 +191,63 @@ fn a_reused_generator_makes_the_same_games_and_evaluations() {
         }
     }
 }
+
+#[test]
+fn trying_a_play_leaves_the_driver_as_applying_it_does() {
+    // `Driver::try_play` (its shortcuts: the single-stone-suicide test, the plain play of the
+    // lead game, the single-ruleset record) against `Driver::apply`, the reference path, move
+    // by move on generated games, for claims with one and several ruleset games.
+    use gorules_board::Color;
+    use gorules_claims::driver::Driver;
+    let gen = GenOptions::default();
+    let legal = gen.legality.ruleset();
+    for text in ["concord-area-territory", "japanese-chinese-within-one"] {
+        let claim = Claim::from_text(text).unwrap();
+        let mut plays = 0;
+        for i in 0..150 {
+            let (g, _) = generate(&gen, game_seed(5, i), claim.rulesets(), &legal);
+            let mut tried = Driver::new(claim.rulesets(), &legal, &g);
+            let mut applied = Driver::new(claim.rulesets(), &legal, &g);
+            for (k, &mv) in g.moves.iter().enumerate() {
+                match mv {
+                    Move::Play(p) => {
+                        assert!(tried.try_play(p), "{text} game {i} move {k}");
+                        plays += 1;
+                    }
+                    Move::Pass => tried.apply(mv),
+                }
+                applied.apply(mv);
+                let snapshot = |d: &Driver| {
+                    (
+                        d.board().hash(),
+                        d.board().stones_on_board(Color::Black),
+                        d.board().stones_on_board(Color::White),
+                        d.moves().to_vec(),
+                        d.to_move(),
+                        d.pass_required(),
+                        d.passes_in_a_row(),
+                        d.can_end(),
+                        d.any_finished(),
+                        d.state().history().to_vec(),
+                        d.state().moves().to_vec(),
+                    )
+                };
+                assert_eq!(
+                    snapshot(&tried),
+                    snapshot(&applied),
+                    "{text} game {i} move {k}"
+                );
+            }
+            // A refused play changes nothing: every occupied point, and the empty points the
+            // legality refuses.
+            let before = tried.state().history().len();
+            for p in g.size.points() {
+                if !tried.play_ok(p) || tried.board().get(p).is_some() {
+                    assert!(!tried.try_play(p), "{text} game {i}: {p:?}");
+                }
+            }
+            assert_eq!(tried.state().history().len(), before);
+        }
+        assert!(plays > 2_000, "{text}: {plays} plays");
+    }
+}

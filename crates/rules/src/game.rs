@@ -114,6 +114,8 @@ pub enum SettlementReport {
 /// A game under one ruleset.
 pub struct Game<'r> {
     rules: &'r dyn Ruleset,
+    /// `rules.allows_plain_plays()`, asked once ([`Game::play_plain`] asks it for every play).
+    plain_plays: bool,
     state: GameState,
     status: Status,
     outcome: Option<Outcome>,
@@ -138,6 +140,7 @@ impl<'r> Game<'r> {
     pub fn new(rules: &'r dyn Ruleset, setup: Setup) -> Game<'r> {
         Game {
             rules,
+            plain_plays: rules.allows_plain_plays(),
             state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
             status: PLAYING,
             outcome: None,
@@ -245,6 +248,7 @@ impl<'r> Game<'r> {
         state.komi = komi;
         let mut game = Game {
             rules,
+            plain_plays: crate::Ruleset::allows_plain_plays(rules),
             state,
             status: self.status,
             outcome: None,
@@ -444,7 +448,7 @@ impl<'r> Game<'r> {
     /// answer so (other rules, play ended, a pass required, the game over); nothing changed.
     #[inline]
     pub fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
-        if !self.plays_freely() || !self.rules.allows_plain_plays() {
+        if !self.plays_freely() || !self.plain_plays {
             return None;
         }
         // The status after a plain play is the same: no rules' status question needed.
@@ -570,7 +574,7 @@ impl<'r> Game<'r> {
                 Some(color)
             }
         };
-        st.moves.push(MoveEntry {
+        st.push_move(MoveEntry {
             color,
             applied,
             requested,

@@ -57,6 +57,31 @@ impl HashCounts {
         self.slots[self.find(hash)].count
     }
 
+    /// The free slot where `hash` would go, if `hash` was never added (for
+    /// [`HashCounts::insert_at`]).
+    #[inline]
+    pub(crate) fn free_slot(&self, hash: u64) -> Option<usize> {
+        let i = self.find(hash);
+        (self.slots[i].count == 0).then_some(i)
+    }
+
+    /// Adds the first occurrence of `hash` in `slot`, the answer of [`HashCounts::free_slot`]
+    /// for it with no change to the table since: one probe for the question and the insert.
+    #[inline]
+    pub(crate) fn insert_at(&mut self, slot: usize, hash: u64) {
+        debug_assert_eq!(
+            self.find(hash),
+            slot,
+            "the free slot of another table or hash"
+        );
+        debug_assert_eq!(self.slots[slot].count, 0, "the slot is in use");
+        self.slots[slot] = Slot { hash, count: 1 };
+        self.used.push(slot as u32);
+        if 2 * self.used.len() > self.slots.len() {
+            self.grow();
+        }
+    }
+
     /// Adds `n` (at least 1) occurrences of `hash`; returns how often it occurred before.
     #[inline]
     pub(crate) fn add(&mut self, hash: u64, n: u32) -> u32 {
@@ -138,6 +163,16 @@ mod tests {
         assert_eq!(listed, expected);
         t.clear();
         assert!(t.is_empty());
+        // A free slot, then an insert there, as `add` would do it (growth included).
+        let mut u = HashCounts::with_capacity(2);
+        for (k, &h) in hashes.iter().enumerate() {
+            let slot = u.free_slot(h).expect("a hash not added yet");
+            u.insert_at(slot, h);
+            assert_eq!(u.free_slot(h), None);
+            assert_eq!(u.get(h), 1, "hash {k}");
+        }
+        assert!(hashes.iter().all(|&h| u.get(h) == 1));
+        assert_eq!(u.iter().map(|(h, _)| h).collect::<Vec<_>>(), hashes);
         assert!(hashes.iter().all(|&h| t.get(h) == 0));
         assert_eq!(t.add(16, 2), 0);
         assert_eq!((t.get(16), t.get(0)), (2, 0));

@@ -127,7 +127,8 @@ pub trait Ruleset: Send + Sync {
     /// [`Game::play_plain`](crate::Game::play_plain) plays such a play without asking
     /// [`Ruleset::check_play`], [`Ruleset::long_cycle_ends_game`] or
     /// [`Ruleset::play_status`]. The default, `false`, always asks them; every [`RuleSet`]
-    /// answers `true` (see [`Game::plain_opening`](crate::Game::plain_opening)).
+    /// answers `true` (see [`Game::plain_opening`](crate::Game::plain_opening)). The answer
+    /// must not change: a game asks it once, when it is made.
     fn allows_plain_plays(&self) -> bool {
         false
     }

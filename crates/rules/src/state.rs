@@ -91,6 +91,23 @@ impl Seen {
         self.distinct += usize::from(fresh);
     }
 
+    /// Where `hash` would be added, if it never occurred: for [`Seen::add_new`].
+    #[inline]
+    fn new_slot(&self, hash: u64) -> Option<usize> {
+        if self.shared.as_ref().is_some_and(|t| t.get(hash) != 0) {
+            return None;
+        }
+        self.own.free_slot(hash)
+    }
+
+    /// Counts the first occurrence of `hash`, given the slot [`Seen::new_slot`] found for it
+    /// with no change since (no second probe).
+    #[inline]
+    fn add_new(&mut self, slot: usize, hash: u64) {
+        self.own.insert_at(slot, hash);
+        self.distinct += 1;
+    }
+
     /// Freezes the counts so far into the table copies share.
     fn share(&mut self) {
         if self.own.is_empty() {
@@ -164,10 +181,23 @@ impl<T> Deref for Shareable<T> {
     }
 }
 
-impl<T: Clone> DerefMut for Shareable<T> {
-    fn deref_mut(&mut self) -> &mut T {
+impl<T: Clone> Shareable<T> {
+    /// Takes the shared value back as an owned one (copying it if another copy holds it).
+    #[cold]
+    #[inline(never)]
+    fn unshare(&mut self) {
         if let Some(shared) = self.shared.take() {
             self.own = Some(Arc::unwrap_or_clone(shared));
+        }
+    }
+}
+
+impl<T: Clone> DerefMut for Shareable<T> {
+    /// Inlined: an owned value (every change but a fork's first) costs one test.
+    #[inline]
+    fn deref_mut(&mut self) -> &mut T {
+        if self.shared.is_some() {
+            self.unshare();
         }
         self.own
             .as_mut()
@@ -202,6 +232,8 @@ pub struct GameState {
     seen: Seen,
     /// States of `history` created by a pass (played, added, or replacing an illegal move).
     pass_states: usize,
+    /// Who made the first pass in `moves` ([`GameState::first_pass`] without a scan).
+    first_passer: Option<Color>,
     pub(crate) prisoners: [Prisoners; 2],
     pub(crate) ko_point: Option<Point>,
     pub(crate) phase: u32,
@@ -226,6 +258,7 @@ impl Clone for GameState {
             history: with_room(&self.history),
             seen: self.seen.clone(),
             pass_states: self.pass_states,
+            first_passer: self.first_passer,
             prisoners: self.prisoners,
             ko_point: self.ko_point,
             phase: self.phase,
@@ -253,6 +286,7 @@ impl GameState {
         GameState {
             seen,
             pass_states: 0,
+            first_passer: None,
             initial: Arc::new(board.clone()),
             board: Shareable::new(board),
             komi,
@@ -287,6 +321,7 @@ impl GameState {
         self.seen.clear();
         self.seen.add(first.hash);
         self.pass_states = 0;
+        self.first_passer = None;
         self.prisoners = [Prisoners::default(); 2];
         self.ko_point = None;
         self.phase = 0;
@@ -370,10 +405,23 @@ impl GameState {
 
     /// Who made the game's very first pass.
     pub fn first_pass(&self) -> Option<Color> {
-        self.moves
-            .iter()
-            .find(|m| m.applied == Move::Pass)
-            .map(|m| m.color)
+        debug_assert_eq!(
+            self.first_passer,
+            self.moves
+                .iter()
+                .find(|m| m.applied == Move::Pass)
+                .map(|m| m.color)
+        );
+        self.first_passer
+    }
+
+    /// Records a move (every move goes through here, or through [`GameState::play_plain`],
+    /// which records board plays only).
+    pub(crate) fn push_move(&mut self, entry: MoveEntry) {
+        if entry.applied == Move::Pass && self.first_passer.is_none() {
+            self.first_passer = Some(entry.color);
+        }
+        self.moves.push(entry);
     }
 
     /// Who made the game's last pass.
@@ -445,11 +493,19 @@ impl GameState {
             return false;
         }
         let seen = &self.seen;
-        let placed = match self.board.play_if(color, p, |pv| seen.count(pv.hash) == 0) {
+        // The repetition table's slot for the new position, found by the check and used by
+        // the insert (nothing changes the table in between).
+        let mut slot = None;
+        let accept = |pv: &gorules_board::Preview| {
+            slot = seen.new_slot(pv.hash);
+            slot.is_some()
+        };
+        let placed = match self.board.play_if(color, p, accept) {
             Ok(Some(placed)) => placed,
             // Off the board, onto a stone, a suicide or a position seen before.
             _ => return false,
         };
+        let slot = slot.expect("an accepted play has a free slot");
         self.prisoners[color.index()].captures += placed.captured;
         self.ko_point = placed.ko_point;
         self.moves.push(MoveEntry {
@@ -460,8 +516,11 @@ impl GameState {
             phase: self.phase,
         });
         self.to_move = color.opponent();
-        self.push_state(StateEntry {
-            hash: self.board.hash(),
+        // A board play (not a pass state), of a position never seen.
+        let hash = self.board.hash();
+        self.seen.add_new(slot, hash);
+        self.history.push(StateEntry {
+            hash,
             to_move: self.to_move,
             created_by_play_of: Some(color),
         });

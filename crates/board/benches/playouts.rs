@@ -214,7 +214,7 @@ impl Engine for Gorules {
             let k = self.size.dense_index(p);
             bits[k / 64] |= 1 << (k % 64);
         }
-        read_bitmap(&bits, buf);
+        read_bitmap(&bits, self.area(), buf);
     }
 
     #[inline]
@@ -255,16 +255,17 @@ fn area_score(b: &Board) -> (u32, u32) {
     )
 }
 
-/// A list of dense point indices (up to 19x19), with no capacity checks.
+/// A list of dense point indices (up to 19x19), with no capacity checks. The 8 entries past
+/// 512 take the unused tail of [`read_bitmap`]'s last block of 8.
 struct Candidates {
-    items: [u16; 512],
+    items: [u16; 520],
     len: usize,
 }
 
 impl Candidates {
     fn new() -> Candidates {
         Candidates {
-            items: [0; 512],
+            items: [0; 520],
             len: 0,
         }
     }
@@ -279,17 +280,57 @@ impl Candidates {
     }
 }
 
-/// The set bits of a bitmap of dense indices (up to 19x19), in increasing order.
-#[inline]
-fn read_bitmap(bits: &[u64; 6], buf: &mut Candidates) {
-    let mut len = 0;
-    for (w, &word) in bits.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            buf.items[len & 511] = (w * 64 + x.trailing_zeros() as usize) as u16;
-            len += 1;
-            x &= x - 1;
+/// For each byte value, the positions of its set bits in increasing order (then zeros), and
+/// how many there are: [`read_bitmap`] turns a bitmap into a list a byte at a time.
+struct ByteBits {
+    positions: [[u16; 8]; 256],
+    count: [u8; 256],
+}
+
+static BYTE_BITS: ByteBits = {
+    let mut t = ByteBits {
+        positions: [[0; 8]; 256],
+        count: [0; 256],
+    };
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                t.positions[byte][n] = bit as u16;
+                n += 1;
+            }
+            bit += 1;
         }
+        t.count[byte] = n as u8;
+        byte += 1;
+    }
+    t
+};
+
+/// The set bits of a bitmap of the dense indices below `area` (up to 19x19), in increasing
+/// order. Without data-dependent branches: each byte writes all eight entries of its table
+/// row and advances the length by its count (a bit loop per word mispredicts its exit once a
+/// word).
+#[inline]
+fn read_bitmap(bits: &[u64; 6], area: usize, buf: &mut Candidates) {
+    let mut bytes = [0u8; 48];
+    for (chunk, word) in bytes.chunks_exact_mut(8).zip(bits) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    let mut len = 0;
+    // The index of bit 0 of the byte, in all eight lanes (one vector register).
+    let mut base = [0u16; 8];
+    for &byte in &bytes[..area.div_ceil(8)] {
+        let at = len & 511;
+        let out: &mut [u16; 8] = (&mut buf.items[at..at + 8]).try_into().unwrap();
+        let positions = &BYTE_BITS.positions[byte as usize];
+        for t in 0..8 {
+            out[t] = positions[t] + base[t];
+            base[t] += 8;
+        }
+        len += BYTE_BITS.count[byte as usize] as usize;
     }
     buf.len = len;
 }
@@ -357,7 +398,7 @@ impl Engine for BoardGame {
             let i = t.index() as usize;
             bits[i / 64] |= 1 << (i % 64);
         }
-        read_bitmap(&bits, buf);
+        read_bitmap(&bits, self.area(), buf);
     }
 
     #[inline]

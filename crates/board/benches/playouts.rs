@@ -172,6 +172,8 @@ struct Gorules {
     seen: HashSet64,
     /// Dense index to point (the board's API takes points).
     points: Vec<Point>,
+    /// The dense indices of the board's points as a bitmap (bits below the area).
+    on_board: [u64; 6],
 }
 
 impl Gorules {
@@ -184,6 +186,14 @@ impl Gorules {
             to_move: Color::Black,
             seen: HashSet64::with_capacity(3 * size.area() + 1),
             points: size.points().collect(),
+            on_board: std::array::from_fn(|w| {
+                let bits = size.area().saturating_sub(64 * w).min(64);
+                if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1 << bits) - 1
+                }
+            }),
         }
     }
 }
@@ -207,12 +217,26 @@ impl Engine for Gorules {
     }
 
     fn empties(&self, buf: &mut Candidates) {
-        // The board keeps a list of its empty points in no particular order: mark them in a
-        // bitmap, then read the bitmap in index order.
         let mut bits = [0u64; 6];
-        for p in self.board.empty_points() {
-            let k = self.size.dense_index(p);
-            bits[k / 64] |= 1 << (k % 64);
+        if self.board.empty_count() > 2 * self.size.height() as usize {
+            // Many empty points: the stones of both colours as one bitmap in dense index order,
+            // from the board's bitboards (a few operations a row); the empty points are the
+            // other bits below the area.
+            let stones = self
+                .board
+                .stones(Color::Black)
+                .union(self.board.stones(Color::White))
+                .to_dense_bits();
+            for (b, (&s, &on)) in bits.iter_mut().zip(stones.iter().zip(&self.on_board)) {
+                *b = !s & on;
+            }
+        } else {
+            // Few: the board keeps a list of its empty points in no particular order; mark
+            // them in the bitmap.
+            for p in self.board.empty_points() {
+                let k = self.size.dense_index(p);
+                bits[k / 64] |= 1 << (k % 64);
+            }
         }
         read_bitmap(&bits, self.area(), buf);
     }

@@ -130,6 +130,37 @@ impl PointSet {
         })
     }
 
+    /// The set as a bitmap in dense point order ([`Size::dense_index`]): bit `k % 64` of word
+    /// `k / 64` stands for the point of dense index `k` (`y * width + x`); bits from `width *
+    /// height` on are 0. Ten words hold 25x25. For callers that number points densely, e.g.
+    /// to list or draw points in that order.
+    ///
+    /// [`Size::dense_index`]: crate::Size::dense_index
+    pub fn to_dense_bits(&self) -> [u64; 10] {
+        let width = self.size.width() as usize;
+        let stride = self.stride();
+        let row_mask = (1u64 << width) - 1;
+        // Sixteen words, indices masked with 15: no bounds checks, and a row may read or
+        // write one word past the last (zero) one.
+        let mut src = [0u64; 16];
+        src[..WORDS].copy_from_slice(&self.words);
+        let mut dense = [0u64; 16];
+        for y in 0..self.size.height() as usize {
+            // The row's bits in the set (from bit `y * stride`) and in the result (from bit
+            // `y * width`), each possibly across two words. Shifting in two steps keeps every
+            // shift below 64 (an offset of 0 then takes nothing from the next word).
+            let (b, d) = (y * stride, y * width);
+            let (wi, off) = (b / 64, b % 64);
+            let row = ((src[wi & 15] >> off) | (src[(wi + 1) & 15] << 1 << (63 - off))) & row_mask;
+            let (di, doff) = (d / 64, d % 64);
+            dense[di & 15] |= row << doff;
+            dense[(di + 1) & 15] |= row >> 1 >> (63 - doff);
+        }
+        let mut out = [0u64; 10];
+        out.copy_from_slice(&dense[..10]);
+        out
+    }
+
     /// Points in `self` or `other`.
     #[inline]
     pub fn union(&self, other: &PointSet) -> PointSet {
@@ -318,6 +349,40 @@ mod tests {
                 }
                 assert_eq!(s.iter().collect::<Vec<_>>(), odd);
                 assert_eq!(s.len(), odd.len());
+            }
+        }
+    }
+
+    #[test]
+    fn dense_bits_follow_dense_indices() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for w in 2..=25u32 {
+            for h in [2, 3, 5, 9, 13, 19, 24, 25] {
+                let size = Size::new(w, h).unwrap();
+                for round in 0..8 {
+                    let mut s = PointSet::empty(size);
+                    for p in size.points() {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Sparse, dense, empty and full sets.
+                        let keep = match round {
+                            0 => false,
+                            1 => true,
+                            2 => x % 8 == 0,
+                            _ => x % 2 == 0,
+                        };
+                        if keep {
+                            s.insert(p);
+                        }
+                    }
+                    let mut expected = [0u64; 10];
+                    for p in s.iter() {
+                        let k = size.dense_index(p);
+                        expected[k / 64] |= 1 << (k % 64);
+                    }
+                    assert_eq!(s.to_dense_bits(), expected, "{size} round {round}");
+                }
             }
         }
     }

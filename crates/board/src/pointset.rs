@@ -130,35 +130,15 @@ impl PointSet {
         })
     }
 
-    /// The set as a bitmap in dense point order ([`Size::dense_index`]): bit `k % 64` of word
-    /// `k / 64` stands for the point of dense index `k` (`y * width + x`); bits from `width *
-    /// height` on are 0. Ten words hold 25x25. For callers that number points densely, e.g.
-    /// to list or draw points in that order.
+    /// The bitmap's words: bit `b % 64` of word `b / 64` is bit `b`, and bit
+    /// `y * (width + 1) + x` stands for point `(x, y)` (the bit after each row is always 0).
+    /// Reading the bits in order gives the points row by row, the order of
+    /// [`Size::dense_index`]; for callers that list or count points with their own bit tricks.
     ///
     /// [`Size::dense_index`]: crate::Size::dense_index
-    pub fn to_dense_bits(&self) -> [u64; 10] {
-        let width = self.size.width() as usize;
-        let stride = self.stride();
-        let row_mask = (1u64 << width) - 1;
-        // Sixteen words, indices masked with 15: no bounds checks, and a row may read or
-        // write one word past the last (zero) one.
-        let mut src = [0u64; 16];
-        src[..WORDS].copy_from_slice(&self.words);
-        let mut dense = [0u64; 16];
-        for y in 0..self.size.height() as usize {
-            // The row's bits in the set (from bit `y * stride`) and in the result (from bit
-            // `y * width`), each possibly across two words. Shifting in two steps keeps every
-            // shift below 64 (an offset of 0 then takes nothing from the next word).
-            let (b, d) = (y * stride, y * width);
-            let (wi, off) = (b / 64, b % 64);
-            let row = ((src[wi & 15] >> off) | (src[(wi + 1) & 15] << 1 << (63 - off))) & row_mask;
-            let (di, doff) = (d / 64, d % 64);
-            dense[di & 15] |= row << doff;
-            dense[(di + 1) & 15] |= row >> 1 >> (63 - doff);
-        }
-        let mut out = [0u64; 10];
-        out.copy_from_slice(&dense[..10]);
-        out
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.words[..self.nwords()]
     }
 
     /// Points in `self` or `other`.
@@ -354,36 +334,25 @@ mod tests {
     }
 
     #[test]
-    fn dense_bits_follow_dense_indices() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for w in 2..=25u32 {
-            for h in [2, 3, 5, 9, 13, 19, 24, 25] {
-                let size = Size::new(w, h).unwrap();
-                for round in 0..8 {
-                    let mut s = PointSet::empty(size);
-                    for p in size.points() {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        // Sparse, dense, empty and full sets.
-                        let keep = match round {
-                            0 => false,
-                            1 => true,
-                            2 => x % 8 == 0,
-                            _ => x % 2 == 0,
-                        };
-                        if keep {
-                            s.insert(p);
-                        }
-                    }
-                    let mut expected = [0u64; 10];
-                    for p in s.iter() {
-                        let k = size.dense_index(p);
-                        expected[k / 64] |= 1 << (k % 64);
-                    }
-                    assert_eq!(s.to_dense_bits(), expected, "{size} round {round}");
+    fn words_follow_the_documented_layout() {
+        for (w, h) in [(2, 2), (9, 9), (13, 5), (19, 19), (25, 25)] {
+            let size = Size::new(w, h).unwrap();
+            let all: Vec<Point> = size.points().collect();
+            let mut s = PointSet::empty(size);
+            for &p in all.iter().step_by(3) {
+                s.insert(p);
+            }
+            let words = s.words();
+            assert_eq!(words.len(), (h as usize * (w as usize + 1)).div_ceil(64));
+            let mut listed = Vec::new();
+            for b in 0..words.len() * 64 {
+                if words[b / 64] >> (b % 64) & 1 == 1 {
+                    let stride = w as usize + 1;
+                    assert_ne!(b % stride, w as usize, "guard bit set");
+                    listed.push(Point::new((b % stride) as u8, (b / stride) as u8));
                 }
             }
+            assert_eq!(listed, s.iter().collect::<Vec<_>>(), "{size}");
         }
     }
 

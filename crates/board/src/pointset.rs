@@ -342,17 +342,20 @@ mod tests {
             for &p in all.iter().step_by(3) {
                 s.insert(p);
             }
-            let words = s.words();
-            assert_eq!(words.len(), (h as usize * (w as usize + 1)).div_ceil(64));
-            let mut listed = Vec::new();
-            for b in 0..words.len() * 64 {
-                if words[b / 64] >> (b % 64) & 1 == 1 {
-                    let stride = w as usize + 1;
-                    assert_ne!(b % stride, w as usize, "guard bit set");
-                    listed.push(Point::new((b % stride) as u8, (b / stride) as u8));
+            // A set built point by point, its complement and the full board.
+            for s in [s, s.complement(), PointSet::full(size)] {
+                let words = s.words();
+                assert_eq!(words.len(), (h as usize * (w as usize + 1)).div_ceil(64));
+                let mut listed = Vec::new();
+                for b in 0..words.len() * 64 {
+                    if words[b / 64] >> (b % 64) & 1 == 1 {
+                        let stride = w as usize + 1;
+                        assert_ne!(b % stride, w as usize, "guard bit set");
+                        listed.push(Point::new((b % stride) as u8, (b / stride) as u8));
+                    }
                 }
+                assert_eq!(listed, s.iter().collect::<Vec<_>>(), "{size}");
             }
-            assert_eq!(listed, s.iter().collect::<Vec<_>>(), "{size}");
         }
     }
 

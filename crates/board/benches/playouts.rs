@@ -56,11 +56,18 @@ trait Engine {
     fn area(&self) -> usize;
     /// Whether the point with dense index `k` is empty.
     fn is_empty(&self, k: usize) -> bool;
-    /// Fills `buf` with the dense indices of the empty points, in increasing order.
+    /// Fills `buf` with the empty points in increasing order of their dense indices, as the
+    /// dense indices or as other numbers the engine's [`Engine::try_play_listed`] reads.
     fn empties(&self, buf: &mut Candidates);
     /// Plays at the empty point `k` for the player to move, unless it is an own eye, suicide
     /// or a superko repetition; returns whether it played.
     fn try_play(&mut self, k: usize) -> bool;
+    /// [`Engine::try_play`] for an entry of the list `empties` made: the engine's own number
+    /// for the point (the dense index unless it says otherwise).
+    #[inline]
+    fn try_play_listed(&mut self, entry: u16) -> bool {
+        self.try_play(entry as usize)
+    }
     /// Passes. `ends_game` is set for the second consecutive pass.
     fn pass(&mut self, ends_game: bool);
     /// Area score: (black, white).
@@ -83,7 +90,7 @@ fn play_random<E: Engine>(e: &mut E, rng: &mut Rng, buf: &mut Candidates) -> boo
     e.empties(buf);
     while buf.len > 0 {
         let k = buf.swap_remove(rng.below(buf.len));
-        if e.try_play(k as usize) {
+        if e.try_play_listed(k) {
             return true;
         }
     }
@@ -172,6 +179,9 @@ struct Gorules {
     seen: HashSet64,
     /// Dense index to point (the board's API takes points).
     points: Vec<Point>,
+    /// The point of each bit of a `PointSet` of this size (`y * (width + 1) + x`), for the
+    /// entries of `empties`.
+    bit_points: Vec<Point>,
 }
 
 impl Gorules {
@@ -184,6 +194,14 @@ impl Gorules {
             to_move: Color::Black,
             seen: HashSet64::with_capacity(3 * size.area() + 1),
             points: size.points().collect(),
+            bit_points: {
+                let stride = n as usize + 1;
+                let mut t = vec![Point::new(0, 0); n as usize * stride];
+                for p in size.points() {
+                    t[p.y as usize * stride + p.x as usize] = p;
+                }
+                t
+            },
         }
     }
 }
@@ -207,19 +225,46 @@ impl Engine for Gorules {
     }
 
     fn empties(&self, buf: &mut Candidates) {
-        // The board keeps a list of its empty points in no particular order: mark them in a
-        // bitmap, then read the bitmap in index order.
+        // The empty points from the board's bitboards, listed as their bits: `PointSet` keeps
+        // a point's bit at `y * (width + 1) + x`, so its bits are in dense index order too.
+        let empty = self
+            .board
+            .stones(Color::Black)
+            .union(self.board.stones(Color::White))
+            .complement();
         let mut bits = [0u64; 6];
-        for p in self.board.empty_points() {
-            let k = self.size.dense_index(p);
-            bits[k / 64] |= 1 << (k % 64);
+        for (b, &w) in bits.iter_mut().zip(empty.words()) {
+            *b = w;
         }
-        read_bitmap(&bits, buf);
+        read_bitmap(&bits, self.bit_points.len(), buf);
     }
 
     #[inline]
     fn try_play(&mut self, k: usize) -> bool {
         let p = self.points[k];
+        self.try_play_at(p)
+    }
+
+    #[inline]
+    fn try_play_listed(&mut self, entry: u16) -> bool {
+        let p = self.bit_points[entry as usize];
+        self.try_play_at(p)
+    }
+
+    fn pass(&mut self, _ends_game: bool) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn score(&self) -> (u32, u32) {
+        area_score(&self.board)
+    }
+}
+
+impl Gorules {
+    /// Plays at the empty point `p` for the player to move, unless it is an own eye, suicide or
+    /// a superko repetition.
+    #[inline]
+    fn try_play_at(&mut self, p: Point) -> bool {
         let c = self.to_move;
         if self.board.is_eye_like(c, p) {
             return false;
@@ -235,14 +280,6 @@ impl Engine for Gorules {
             false
         }
     }
-
-    fn pass(&mut self, _ends_game: bool) {
-        self.to_move = self.to_move.opponent();
-    }
-
-    fn score(&self) -> (u32, u32) {
-        area_score(&self.board)
-    }
 }
 
 /// Area score of a final position: stones plus territory.
@@ -255,16 +292,17 @@ fn area_score(b: &Board) -> (u32, u32) {
     )
 }
 
-/// A list of dense point indices (up to 19x19), with no capacity checks.
+/// A list of dense point indices (up to 19x19), with no capacity checks. The 8 entries past
+/// 512 take the unused tail of [`read_bitmap`]'s last block of 8.
 struct Candidates {
-    items: [u16; 512],
+    items: [u16; 520],
     len: usize,
 }
 
 impl Candidates {
     fn new() -> Candidates {
         Candidates {
-            items: [0; 512],
+            items: [0; 520],
             len: 0,
         }
     }
@@ -279,17 +317,56 @@ impl Candidates {
     }
 }
 
-/// The set bits of a bitmap of dense indices (up to 19x19), in increasing order.
-#[inline]
-fn read_bitmap(bits: &[u64; 6], buf: &mut Candidates) {
-    let mut len = 0;
-    for (w, &word) in bits.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            buf.items[len & 511] = (w * 64 + x.trailing_zeros() as usize) as u16;
-            len += 1;
-            x &= x - 1;
+/// For each byte value, the positions of its set bits in increasing order (then zeros), and
+/// how many there are: [`read_bitmap`] turns a bitmap into a list a byte at a time.
+struct ByteBits {
+    positions: [[u16; 8]; 256],
+    count: [u8; 256],
+}
+
+static BYTE_BITS: ByteBits = {
+    let mut t = ByteBits {
+        positions: [[0; 8]; 256],
+        count: [0; 256],
+    };
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                t.positions[byte][n] = bit as u16;
+                n += 1;
+            }
+            bit += 1;
         }
+        t.count[byte] = n as u8;
+        byte += 1;
+    }
+    t
+};
+
+/// The set bits below `nbits` of a bitmap (up to 384 bits), in increasing order. Without
+/// data-dependent branches: each byte writes all eight entries of its table row and advances
+/// the length by its count (a bit loop per word mispredicts its exit once a word).
+#[inline]
+fn read_bitmap(bits: &[u64; 6], nbits: usize, buf: &mut Candidates) {
+    let mut bytes = [0u8; 48];
+    for (chunk, word) in bytes.chunks_exact_mut(8).zip(bits) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    let mut len = 0;
+    // The index of bit 0 of the byte, in all eight lanes (one vector register).
+    let mut base = [0u16; 8];
+    for &byte in &bytes[..nbits.div_ceil(8)] {
+        let at = len & 511;
+        let out: &mut [u16; 8] = (&mut buf.items[at..at + 8]).try_into().unwrap();
+        let positions = &BYTE_BITS.positions[byte as usize];
+        for t in 0..8 {
+            out[t] = positions[t] + base[t];
+            base[t] += 8;
+        }
+        len += BYTE_BITS.count[byte as usize] as usize;
     }
     buf.len = len;
 }
@@ -357,7 +434,7 @@ impl Engine for BoardGame {
             let i = t.index() as usize;
             bits[i / 64] |= 1 << (i % 64);
         }
-        read_bitmap(&bits, buf);
+        read_bitmap(&bits, self.area(), buf);
     }
 
     #[inline]

@@ -130,6 +130,17 @@ impl PointSet {
         })
     }
 
+    /// The bitmap's words: bit `b % 64` of word `b / 64` is bit `b`, and bit
+    /// `y * (width + 1) + x` stands for point `(x, y)` (the bit after each row is always 0).
+    /// Reading the bits in order gives the points row by row, the order of
+    /// [`Size::dense_index`]; for callers that list or count points with their own bit tricks.
+    ///
+    /// [`Size::dense_index`]: crate::Size::dense_index
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.words[..self.nwords()]
+    }
+
     /// Points in `self` or `other`.
     #[inline]
     pub fn union(&self, other: &PointSet) -> PointSet {
@@ -318,6 +329,32 @@ mod tests {
                 }
                 assert_eq!(s.iter().collect::<Vec<_>>(), odd);
                 assert_eq!(s.len(), odd.len());
+            }
+        }
+    }
+
+    #[test]
+    fn words_follow_the_documented_layout() {
+        for (w, h) in [(2, 2), (9, 9), (13, 5), (19, 19), (25, 25)] {
+            let size = Size::new(w, h).unwrap();
+            let all: Vec<Point> = size.points().collect();
+            let mut s = PointSet::empty(size);
+            for &p in all.iter().step_by(3) {
+                s.insert(p);
+            }
+            // A set built point by point, its complement and the full board.
+            for s in [s, s.complement(), PointSet::full(size)] {
+                let words = s.words();
+                assert_eq!(words.len(), (h as usize * (w as usize + 1)).div_ceil(64));
+                let mut listed = Vec::new();
+                for b in 0..words.len() * 64 {
+                    if words[b / 64] >> (b % 64) & 1 == 1 {
+                        let stride = w as usize + 1;
+                        assert_ne!(b % stride, w as usize, "guard bit set");
+                        listed.push(Point::new((b % stride) as u8, (b / stride) as u8));
+                    }
+                }
+                assert_eq!(listed, s.iter().collect::<Vec<_>>(), "{size}");
             }
         }
     }

@@ -119,13 +119,6 @@ impl<T: Copy> Clone for Slots<T> {
 }
 
 impl<T: Copy + PartialEq> Slots<T> {
-    /// Copies the first `n` entries of `source`: a board uses only the padded cells of its
-    /// size (`n`), and the entries past them are never read.
-    #[inline]
-    fn copy_prefix(&mut self, source: &Slots<T>, n: usize) {
-        self.0[..n].copy_from_slice(&source.0[..n]);
-    }
-
     /// Whether the first `n` entries are equal.
     #[inline]
     fn prefix_eq(&self, other: &Slots<T>, n: usize) -> bool {
@@ -134,6 +127,13 @@ impl<T: Copy + PartialEq> Slots<T> {
 }
 
 impl<T: Copy> Slots<T> {
+    /// Copies the first `n` entries of `source`: a board uses only the padded cells of its
+    /// size (`n`), and the entries past them are never read.
+    #[inline]
+    fn copy_prefix(&mut self, source: &Slots<T>, n: usize) {
+        self.0[..n].copy_from_slice(&source.0[..n]);
+    }
+
     fn new(fill: T) -> Slots<T> {
         let boxed: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
         match boxed.try_into() {
@@ -356,9 +356,12 @@ pub struct Board {
     cells: Slots<Cell>,
     head: Slots<u16>,
     next: Slots<u16>,
-    /// Chain data at each chain's head, one entry per padded cell (a plain vector: 24 bytes
-    /// per entry is too much to keep for all [`SLOTS`] on small boards).
-    chains: Vec<ChainData>,
+    /// Chain data at each chain's head, one entry per padded cell. In [`Slots`] like the other
+    /// per-cell tables, so that the play path indexes it without bounds checks; only the first
+    /// `padded` entries are in use, and copies and resets touch only those.
+    chains: Slots<ChainData>,
+    /// Number of padded cells of this board's size.
+    padded: usize,
     hash: u64,
     on_board: [u32; 2],
     removed: [u32; 2],
@@ -378,7 +381,12 @@ impl Clone for Board {
             cells: self.cells.clone(),
             head: self.head.clone(),
             next: self.next.clone(),
-            chains: self.chains.clone(),
+            chains: {
+                let mut chains = Slots::new(ChainData::default());
+                chains.copy_prefix(&self.chains, self.padded);
+                chains
+            },
+            padded: self.padded,
             hash: self.hash,
             on_board: self.on_board,
             removed: self.removed,
@@ -400,7 +408,8 @@ impl Clone for Board {
         self.cells.copy_prefix(&source.cells, padded);
         self.head.copy_prefix(&source.head, padded);
         self.next.copy_prefix(&source.next, padded);
-        self.chains.clone_from(&source.chains);
+        self.chains.copy_prefix(&source.chains, padded);
+        self.padded = padded;
         self.hash = source.hash;
         self.on_board = source.on_board;
         self.removed = source.removed;
@@ -444,10 +453,11 @@ impl Board {
             head: geo.heads.clone(),
             next: Slots::new(0),
             chains: {
-                let mut chains = vec![ChainData::default(); padded];
+                let mut chains = Slots::new(ChainData::default());
                 chains[BORDER_HEAD as usize].color = Cell::Border as u8;
                 chains
             },
+            padded,
             hash: 0,
             on_board: [0; 2],
             removed: [0; 2],
@@ -469,9 +479,9 @@ impl Board {
         self.cells.copy_prefix(&geo.cells, padded);
         self.head.copy_prefix(&geo.heads, padded);
         self.next.0[..padded].fill(0);
-        self.chains.clear();
-        self.chains.resize(padded, ChainData::default());
+        self.chains.0[..padded].fill(ChainData::default());
         self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.padded = padded;
         self.hash = 0;
         self.on_board = [0; 2];
         self.removed = [0; 2];
@@ -534,7 +544,7 @@ impl Board {
     /// Number of padded cells of this board's size: the entries of the per-cell tables in use.
     #[inline]
     fn padded(&self) -> usize {
-        self.chains.len()
+        self.padded
     }
 
     #[inline]
@@ -1297,7 +1307,7 @@ mod tests {
                 assert_eq!(ch.color, color as u8);
             }
             // Heads say what stands on each cell.
-            for i in 0..b.chains.len() {
+            for i in 0..b.padded() {
                 let expected = match b.cells[i] {
                     Cell::Empty => Some(EMPTY_HEAD),
                     Cell::Border => Some(BORDER_HEAD),
@@ -1385,8 +1395,8 @@ mod tests {
                     && b.head.prefix_eq(&n.head, padded)
                     && b.next.prefix_eq(&n.next, padded)
             );
-            assert_eq!(b.chains.len(), n.chains.len());
-            for (x, y) in b.chains.iter().zip(&n.chains) {
+            assert_eq!(b.padded, n.padded);
+            for (x, y) in b.chains.0[..padded].iter().zip(&n.chains.0[..padded]) {
                 assert_eq!(format!("{x:?}"), format!("{y:?}"));
             }
             assert_eq!(b.hash, n.hash);

@@ -265,6 +265,20 @@ pub struct Placed {
     pub ko_point: Option<Point>,
 }
 
+/// What the neighbours of a point say about a stone there: the answer of
+/// [`Board::enclosure`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosure {
+    /// Neither of the others; also an occupied or off-board point.
+    Open,
+    /// Every on-board neighbour is a stone of the colour asked about
+    /// ([`Board::is_eye_like`]).
+    EyeLike,
+    /// Every on-board neighbour is an opponent stone and none of their chains is in atari: the
+    /// stone would be a suicide of that stone alone ([`Board::is_single_stone_suicide`]).
+    SingleStoneSuicide,
+}
+
 /// What a board play would do, found without changing the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preview {
@@ -677,6 +691,44 @@ impl Board {
             && !nb
                 .iter()
                 .any(|&n| self.chains[self.head[n] as usize].in_atari())
+    }
+
+    /// What the four neighbours of `p` say about a stone of colour `c` there, in one look:
+    /// [`Enclosure::EyeLike`] when [`Board::is_eye_like`] is true,
+    /// [`Enclosure::SingleStoneSuicide`] when [`Board::is_single_stone_suicide`] is true (the
+    /// two never hold together), [`Enclosure::Open`] otherwise (also for an occupied or
+    /// off-board point). For a caller that asks both questions of many points (a random
+    /// player that skips its own eyes and the opponent's): the point is checked and its
+    /// neighbours read once.
+    #[inline]
+    pub fn enclosure(&self, c: Color, p: Point) -> Enclosure {
+        if !self.size.contains(p) {
+            return Enclosure::Open;
+        }
+        let i = self.idx(p);
+        let nb = self.neighbors(i);
+        // As in `is_eye_like`: border cells have both colour bits, so the four cells ANDed
+        // together keep a colour bit only if every neighbour is of that colour or the border
+        // (never all four the border). 0 when some neighbour is empty or the colours mix:
+        // most points, one branch.
+        let all = nb.map(|n| self.cells[n] as u8);
+        let common = all[0] & all[1] & all[2] & all[3];
+        if (common == 0) | (self.cells[i] != Cell::Empty) {
+            return Enclosure::Open;
+        }
+        if common & Cell::of(c) as u8 != 0 {
+            return Enclosure::EyeLike;
+        }
+        // Surrounded by the opponent: a suicide unless it captures (the pseudo-chains of the
+        // border are never in atari).
+        let atari = nb.iter().fold(false, |a, &n| {
+            a | self.chains[self.head[n] as usize].in_atari()
+        });
+        if atari {
+            Enclosure::Open
+        } else {
+            Enclosure::SingleStoneSuicide
+        }
     }
 
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).

@@ -522,9 +522,25 @@ impl Board {
         &mut self,
         stones: impl IntoIterator<Item = (Color, Point)>,
     ) -> Result<(), SetupError> {
+        let stones: Vec<(Color, Point)> = stones.into_iter().collect();
+        if self.empty_count() == self.size.area() && self.each_stone_has_a_liberty(&stones) {
+            // On an empty board, stones that each touch an empty point leave every chain a
+            // liberty: place them directly (the usual handicap setup), no copy of the board.
+            for &(c, p) in &stones {
+                let i = self.idx(p);
+                self.put_stone(c, i);
+            }
+            return Ok(());
+        }
+        self.add_stones_checked(&stones)
+    }
+
+    /// [`Board::add_stones`] for any board and stones: placed on a copy, each checked, and the
+    /// copy kept if no chain is left without a liberty.
+    fn add_stones_checked(&mut self, stones: &[(Color, Point)]) -> Result<(), SetupError> {
         let mut b = self.clone();
         let mut placed = Vec::new();
-        for (c, p) in stones {
+        for &(c, p) in stones {
             if !self.size.contains(p) {
                 return Err(SetupError::OffBoard(p));
             }
@@ -547,6 +563,23 @@ impl Board {
         }
         *self = b;
         Ok(())
+    }
+
+    /// Whether `stones` are on distinct empty points of the board and each has an on-board
+    /// neighbour that is empty once they are all placed. On an empty board, such stones can
+    /// be placed together: every chain they make touches an empty point. (`false` says
+    /// nothing: [`Board::add_stones`] then checks them one by one.)
+    fn each_stone_has_a_liberty(&self, stones: &[(Color, Point)]) -> bool {
+        let mut taken = self.stone_bits[0].union(&self.stone_bits[1]);
+        for &(_, p) in stones {
+            if !self.size.contains(p) || taken.contains(p) {
+                return false;
+            }
+            taken.insert(p);
+        }
+        stones
+            .iter()
+            .all(|&(_, p)| self.size.neighbors(p).any(|q| !taken.contains(q)))
     }
 
     /// The board size.
@@ -1479,6 +1512,50 @@ mod tests {
                     Color::Black
                 };
                 let _ = b.play(c, p);
+            }
+        }
+    }
+
+    #[test]
+    fn setup_stones_on_an_empty_board_without_a_copy() {
+        // `add_stones` places stones that each touch an empty point directly on an empty
+        // board: the same board as the checked path, and the same errors.
+        let mut x = 99u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for n in [2, 3, 5, 9, 13] {
+            let size = Size::square(n).unwrap();
+            for _ in 0..300 {
+                let k = next() as usize % (size.area() + 2);
+                let stones: Vec<(Color, Point)> = (0..k)
+                    .map(|_| {
+                        let c = [Color::Black, Color::White][next() as usize % 2];
+                        let p =
+                            Point::new((next() % (n as u64 + 1)) as u8, (next() % n as u64) as u8);
+                        (c, p)
+                    })
+                    .collect();
+                let mut fast = Board::new(size);
+                let mut slow = Board::new(size);
+                let r = fast.add_stones(stones.iter().copied());
+                assert_eq!(r, slow.add_stones_checked(&stones));
+                assert_eq!(fast.position(), slow.position());
+                assert_eq!(fast.hash(), slow.hash());
+                assert_eq!(fast.chains(), slow.chains());
+                assert_eq!(
+                    fast.empty_points().collect::<Vec<_>>(),
+                    slow.empty_points().collect::<Vec<_>>()
+                );
+                assert_eq!(fast.territory(), slow.territory());
+                for p in size.points() {
+                    for c in Color::ALL {
+                        assert_eq!(fast.preview(c, p), slow.preview(c, p));
+                    }
+                }
             }
         }
     }

@@ -119,13 +119,6 @@ impl<T: Copy> Clone for Slots<T> {
 }
 
 impl<T: Copy + PartialEq> Slots<T> {
-    /// Copies the first `n` entries of `source`: a board uses only the padded cells of its
-    /// size (`n`), and the entries past them are never read.
-    #[inline]
-    fn copy_prefix(&mut self, source: &Slots<T>, n: usize) {
-        self.0[..n].copy_from_slice(&source.0[..n]);
-    }
-
     /// Whether the first `n` entries are equal.
     #[inline]
     fn prefix_eq(&self, other: &Slots<T>, n: usize) -> bool {
@@ -134,6 +127,13 @@ impl<T: Copy + PartialEq> Slots<T> {
 }
 
 impl<T: Copy> Slots<T> {
+    /// Copies the first `n` entries of `source`: a board uses only the padded cells of its
+    /// size (`n`), and the entries past them are never read.
+    #[inline]
+    fn copy_prefix(&mut self, source: &Slots<T>, n: usize) {
+        self.0[..n].copy_from_slice(&source.0[..n]);
+    }
+
     fn new(fill: T) -> Slots<T> {
         let boxed: Box<[T]> = vec![fill; SLOTS].into_boxed_slice();
         match boxed.try_into() {
@@ -265,6 +265,20 @@ pub struct Placed {
     pub ko_point: Option<Point>,
 }
 
+/// What the neighbours of a point say about a stone there: the answer of
+/// [`Board::enclosure`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosure {
+    /// Neither of the others; also an occupied or off-board point.
+    Open,
+    /// Every on-board neighbour is a stone of the colour asked about
+    /// ([`Board::is_eye_like`]).
+    EyeLike,
+    /// Every on-board neighbour is an opponent stone and none of their chains is in atari: the
+    /// stone would be a suicide of that stone alone ([`Board::is_single_stone_suicide`]).
+    SingleStoneSuicide,
+}
+
 /// What a board play would do, found without changing the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preview {
@@ -356,9 +370,12 @@ pub struct Board {
     cells: Slots<Cell>,
     head: Slots<u16>,
     next: Slots<u16>,
-    /// Chain data at each chain's head, one entry per padded cell (a plain vector: 24 bytes
-    /// per entry is too much to keep for all [`SLOTS`] on small boards).
-    chains: Vec<ChainData>,
+    /// Chain data at each chain's head, one entry per padded cell. In [`Slots`] like the other
+    /// per-cell tables, so that the play path indexes it without bounds checks; only the first
+    /// `padded` entries are in use, and copies and resets touch only those.
+    chains: Slots<ChainData>,
+    /// Number of padded cells of this board's size.
+    padded: usize,
     hash: u64,
     on_board: [u32; 2],
     removed: [u32; 2],
@@ -378,7 +395,12 @@ impl Clone for Board {
             cells: self.cells.clone(),
             head: self.head.clone(),
             next: self.next.clone(),
-            chains: self.chains.clone(),
+            chains: {
+                let mut chains = Slots::new(ChainData::default());
+                chains.copy_prefix(&self.chains, self.padded);
+                chains
+            },
+            padded: self.padded,
             hash: self.hash,
             on_board: self.on_board,
             removed: self.removed,
@@ -400,7 +422,8 @@ impl Clone for Board {
         self.cells.copy_prefix(&source.cells, padded);
         self.head.copy_prefix(&source.head, padded);
         self.next.copy_prefix(&source.next, padded);
-        self.chains.clone_from(&source.chains);
+        self.chains.copy_prefix(&source.chains, padded);
+        self.padded = padded;
         self.hash = source.hash;
         self.on_board = source.on_board;
         self.removed = source.removed;
@@ -444,10 +467,11 @@ impl Board {
             head: geo.heads.clone(),
             next: Slots::new(0),
             chains: {
-                let mut chains = vec![ChainData::default(); padded];
+                let mut chains = Slots::new(ChainData::default());
                 chains[BORDER_HEAD as usize].color = Cell::Border as u8;
                 chains
             },
+            padded,
             hash: 0,
             on_board: [0; 2],
             removed: [0; 2],
@@ -469,9 +493,9 @@ impl Board {
         self.cells.copy_prefix(&geo.cells, padded);
         self.head.copy_prefix(&geo.heads, padded);
         self.next.0[..padded].fill(0);
-        self.chains.clear();
-        self.chains.resize(padded, ChainData::default());
+        self.chains.0[..padded].fill(ChainData::default());
         self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.padded = padded;
         self.hash = 0;
         self.on_board = [0; 2];
         self.removed = [0; 2];
@@ -498,9 +522,25 @@ impl Board {
         &mut self,
         stones: impl IntoIterator<Item = (Color, Point)>,
     ) -> Result<(), SetupError> {
+        let stones: Vec<(Color, Point)> = stones.into_iter().collect();
+        if self.empty_count() == self.size.area() && self.each_stone_has_a_liberty(&stones) {
+            // On an empty board, stones that each touch an empty point leave every chain a
+            // liberty: place them directly (the usual handicap setup), no copy of the board.
+            for &(c, p) in &stones {
+                let i = self.idx(p);
+                self.put_stone(c, i);
+            }
+            return Ok(());
+        }
+        self.add_stones_checked(&stones)
+    }
+
+    /// [`Board::add_stones`] for any board and stones: placed on a copy, each checked, and the
+    /// copy kept if no chain is left without a liberty.
+    fn add_stones_checked(&mut self, stones: &[(Color, Point)]) -> Result<(), SetupError> {
         let mut b = self.clone();
         let mut placed = Vec::new();
-        for (c, p) in stones {
+        for &(c, p) in stones {
             if !self.size.contains(p) {
                 return Err(SetupError::OffBoard(p));
             }
@@ -525,6 +565,23 @@ impl Board {
         Ok(())
     }
 
+    /// Whether `stones` are on distinct empty points of the board and each has an on-board
+    /// neighbour that is empty once they are all placed. On an empty board, such stones can
+    /// be placed together: every chain they make touches an empty point. (`false` says
+    /// nothing: [`Board::add_stones`] then checks them one by one.)
+    fn each_stone_has_a_liberty(&self, stones: &[(Color, Point)]) -> bool {
+        let mut taken = self.stone_bits[0].union(&self.stone_bits[1]);
+        for &(_, p) in stones {
+            if !self.size.contains(p) || taken.contains(p) {
+                return false;
+            }
+            taken.insert(p);
+        }
+        stones
+            .iter()
+            .all(|&(_, p)| self.size.neighbors(p).any(|q| !taken.contains(q)))
+    }
+
     /// The board size.
     #[inline]
     pub fn size(&self) -> Size {
@@ -534,7 +591,7 @@ impl Board {
     /// Number of padded cells of this board's size: the entries of the per-cell tables in use.
     #[inline]
     fn padded(&self) -> usize {
-        self.chains.len()
+        self.padded
     }
 
     #[inline]
@@ -667,6 +724,44 @@ impl Board {
             && !nb
                 .iter()
                 .any(|&n| self.chains[self.head[n] as usize].in_atari())
+    }
+
+    /// What the four neighbours of `p` say about a stone of colour `c` there, in one look:
+    /// [`Enclosure::EyeLike`] when [`Board::is_eye_like`] is true,
+    /// [`Enclosure::SingleStoneSuicide`] when [`Board::is_single_stone_suicide`] is true (the
+    /// two never hold together), [`Enclosure::Open`] otherwise (also for an occupied or
+    /// off-board point). For a caller that asks both questions of many points (a random
+    /// player that skips its own eyes and the opponent's): the point is checked and its
+    /// neighbours read once.
+    #[inline]
+    pub fn enclosure(&self, c: Color, p: Point) -> Enclosure {
+        if !self.size.contains(p) {
+            return Enclosure::Open;
+        }
+        let i = self.idx(p);
+        let nb = self.neighbors(i);
+        // As in `is_eye_like`: border cells have both colour bits, so the four cells ANDed
+        // together keep a colour bit only if every neighbour is of that colour or the border
+        // (never all four the border). 0 when some neighbour is empty or the colours mix:
+        // most points, one branch.
+        let all = nb.map(|n| self.cells[n] as u8);
+        let common = all[0] & all[1] & all[2] & all[3];
+        if (common == 0) | (self.cells[i] != Cell::Empty) {
+            return Enclosure::Open;
+        }
+        if common & Cell::of(c) as u8 != 0 {
+            return Enclosure::EyeLike;
+        }
+        // Surrounded by the opponent: a suicide unless it captures (the pseudo-chains of the
+        // border are never in atari).
+        let atari = nb.iter().fold(false, |a, &n| {
+            a | self.chains[self.head[n] as usize].in_atari()
+        });
+        if atari {
+            Enclosure::Open
+        } else {
+            Enclosure::SingleStoneSuicide
+        }
     }
 
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).
@@ -1297,7 +1392,7 @@ mod tests {
                 assert_eq!(ch.color, color as u8);
             }
             // Heads say what stands on each cell.
-            for i in 0..b.chains.len() {
+            for i in 0..b.padded() {
                 let expected = match b.cells[i] {
                     Cell::Empty => Some(EMPTY_HEAD),
                     Cell::Border => Some(BORDER_HEAD),
@@ -1385,8 +1480,8 @@ mod tests {
                     && b.head.prefix_eq(&n.head, padded)
                     && b.next.prefix_eq(&n.next, padded)
             );
-            assert_eq!(b.chains.len(), n.chains.len());
-            for (x, y) in b.chains.iter().zip(&n.chains) {
+            assert_eq!(b.padded, n.padded);
+            for (x, y) in b.chains.0[..padded].iter().zip(&n.chains.0[..padded]) {
                 assert_eq!(format!("{x:?}"), format!("{y:?}"));
             }
             assert_eq!(b.hash, n.hash);
@@ -1417,6 +1512,50 @@ mod tests {
                     Color::Black
                 };
                 let _ = b.play(c, p);
+            }
+        }
+    }
+
+    #[test]
+    fn setup_stones_on_an_empty_board_without_a_copy() {
+        // `add_stones` places stones that each touch an empty point directly on an empty
+        // board: the same board as the checked path, and the same errors.
+        let mut x = 99u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for n in [2, 3, 5, 9, 13] {
+            let size = Size::square(n).unwrap();
+            for _ in 0..300 {
+                let k = next() as usize % (size.area() + 2);
+                let stones: Vec<(Color, Point)> = (0..k)
+                    .map(|_| {
+                        let c = [Color::Black, Color::White][next() as usize % 2];
+                        let p =
+                            Point::new((next() % (n as u64 + 1)) as u8, (next() % n as u64) as u8);
+                        (c, p)
+                    })
+                    .collect();
+                let mut fast = Board::new(size);
+                let mut slow = Board::new(size);
+                let r = fast.add_stones(stones.iter().copied());
+                assert_eq!(r, slow.add_stones_checked(&stones));
+                assert_eq!(fast.position(), slow.position());
+                assert_eq!(fast.hash(), slow.hash());
+                assert_eq!(fast.chains(), slow.chains());
+                assert_eq!(
+                    fast.empty_points().collect::<Vec<_>>(),
+                    slow.empty_points().collect::<Vec<_>>()
+                );
+                assert_eq!(fast.territory(), slow.territory());
+                for p in size.points() {
+                    for c in Color::ALL {
+                        assert_eq!(fast.preview(c, p), slow.preview(c, p));
+                    }
+                }
             }
         }
     }

@@ -34,7 +34,8 @@ mod pointset;
 mod zobrist;
 
 pub use board::{
-    Board, Chain, EmptyRegion, Placed, PlayError, Position, Preview, SetupError, Territory,
+    Board, Chain, EmptyRegion, Enclosure, Placed, PlayError, Position, Preview, SetupError,
+    Territory,
 };
 pub use color::Color;
 pub use point::{ColoredMove, Move, Point, Size, SizeError, MAX_SIDE, MIN_SIDE};

@@ -6,7 +6,7 @@
 //! copied from the program's output.
 
 use gorules_board::diagram::{from_diagram, to_diagram};
-use gorules_board::{Board, Color, PlayError, Point, PointSet, Size};
+use gorules_board::{Board, Color, Enclosure, PlayError, Point, PointSet, Size};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;
@@ -762,6 +762,12 @@ fn single_stone_suicide_without_a_preview() {
     // Occupied and off-board points are not.
     assert!(!b.is_single_stone_suicide(B, pt(1, 0)));
     assert!(!b.is_single_stone_suicide(B, pt(5, 0)));
+    // `enclosure` gives both answers in one look.
+    assert_eq!(b.enclosure(B, pt(0, 0)), Enclosure::SingleStoneSuicide);
+    assert_eq!(b.enclosure(W, pt(0, 0)), Enclosure::EyeLike);
+    assert_eq!(b.enclosure(B, pt(2, 0)), Enclosure::Open);
+    assert_eq!(b.enclosure(B, pt(1, 0)), Enclosure::Open);
+    assert_eq!(b.enclosure(B, pt(5, 0)), Enclosure::Open);
 
     // Black in atari: White's play at (0,0) captures (1,0) through its last liberty.
     let c = board(

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use gorules_board::{Board, Color, PlayError, Point, PointSet, Size};
+use gorules_board::{Board, Color, Enclosure, PlayError, Point, PointSet, Size};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -270,6 +270,19 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
             }
             let pre = b.preview(color, p).unwrap();
             assert_eq!(b.is_single_stone_suicide(color, p), pre.suicide == 1);
+            // The one-look answer agrees with the two separate tests.
+            let expected = if b.is_eye_like(color, p) {
+                Enclosure::EyeLike
+            } else if pre.suicide == 1 {
+                Enclosure::SingleStoneSuicide
+            } else {
+                Enclosure::Open
+            };
+            assert_eq!(b.enclosure(color, p), expected);
+            assert_eq!(
+                b.enclosure(color.opponent(), p) == Enclosure::EyeLike,
+                b.is_eye_like(color.opponent(), p)
+            );
             if pre.suicide > 0 && !allow_suicide {
                 // `play` refuses it and leaves the board as it was.
                 let before = b.clone();

@@ -3,7 +3,7 @@
 //! asks: may this stone be played under the chosen legality, may the player pass without
 //! ending the game for some ruleset, may the record end here.
 
-use gorules_board::{Board, Color, Move, Point};
+use gorules_board::{Board, Color, Enclosure, Move, Point};
 use gorules_rules::params::{KoRule, SuicideRule};
 use gorules_rules::{Game, GameState, RuleSet, Ruleset, Setup, Status};
 
@@ -256,13 +256,15 @@ impl<'r> Driver<'r> {
 
     /// Whether a random player refuses the empty point `p` at once: an own eye (unless `eyes`)
     /// or a single-stone suicide the legality refuses ([`Driver::refuses_lone_suicide`]).
-    /// One look at the lead game's board for both tests.
+    /// One look at the lead game's board for both tests ([`gorules_board::Board::enclosure`]).
     #[inline(always)]
     pub(crate) fn refuses_at_once(&self, p: Point, eyes: bool) -> bool {
         let game = &self.games[self.lead].0;
-        let (board, c) = (game.state().board(), game.to_move());
-        (!eyes && board.is_eye_like(c, p))
-            || (self.no_lone_suicide && board.is_single_stone_suicide(c, p))
+        match game.state().board().enclosure(game.to_move(), p) {
+            Enclosure::Open => false,
+            Enclosure::EyeLike => !eyes,
+            Enclosure::SingleStoneSuicide => self.no_lone_suicide,
+        }
     }
 
     /// [`Driver::try_play`] once its first two tests passed: no ruleset requires a pass (true

@@ -314,10 +314,13 @@ impl Small {
         Some(Small { stride, board })
     }
 
+    /// The set's bits: its words ([`PointSet::words`]) have this very layout.
     fn bits(&self, set: &PointSet) -> u128 {
-        set.iter().fold(0, |acc, p| {
-            acc | 1u128 << (p.y as u32 * self.stride + p.x as u32)
-        })
+        set.words()
+            .iter()
+            .take(2)
+            .enumerate()
+            .fold(0, |acc, (k, &w)| acc | (w as u128) << (64 * k))
     }
 
     /// The set plus its orthogonal neighbours; bits may land off the board.

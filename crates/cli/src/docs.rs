@@ -436,17 +436,17 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     let mut patched = Vec::new();
     for member in &members {
         let manifest = read_toml(&root.join(member).join("Cargo.toml"))?;
+        let package = manifest.get("package");
+        let field = |k: &str| {
+            package
+                .and_then(|p| p.get(k))
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_string()
+        };
         if member.starts_with("patches/") {
             // A crates.io dependency used with a local patch (`[patch.crates-io]`): not one
             // of gorules' crates; its PATCH.md says what the patch changes and why.
-            let package = manifest.get("package");
-            let field = |k: &str| {
-                package
-                    .and_then(|p| p.get(k))
-                    .and_then(|v| v.as_str())
-                    .unwrap_or("")
-                    .to_string()
-            };
             patched.push(format!(
                 "- `{member}`: `{}` {} ({}), used in place of the crates.io release; \
                  [what the patch changes and why](../{member}/PATCH.md).",
@@ -456,14 +456,6 @@ fn architecture_md(root: &Path) -> Result<String, String> {
             ));
             continue;
         }
-        let package = manifest.get("package");
-        let field = |k: &str| {
-            package
-                .and_then(|p| p.get(k))
-                .and_then(|v| v.as_str())
-                .unwrap_or("")
-                .to_string()
-        };
         let name = field("name");
         let mut deps: Vec<String> = manifest
             .get("dependencies")

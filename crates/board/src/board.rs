@@ -710,20 +710,7 @@ impl Board {
     /// preview, for rejecting the opponent's eyes. False for an occupied or off-board point.
     #[inline]
     pub fn is_single_stone_suicide(&self, c: Color, p: Point) -> bool {
-        if !self.size.contains(p) {
-            return false;
-        }
-        let i = self.idx(p);
-        // As in `is_eye_like`: border cells have both colour bits. The pseudo-chains of empty
-        // and border cells are never in atari.
-        let opp = Cell::of(c.opponent()) as u8;
-        let nb = self.neighbors(i);
-        let surrounded =
-            (self.cells[i] == Cell::Empty) & nb.iter().all(|&n| self.cells[n] as u8 & opp == opp);
-        surrounded
-            && !nb
-                .iter()
-                .any(|&n| self.chains[self.head[n] as usize].in_atari())
+        self.enclosure(c, p) == Enclosure::SingleStoneSuicide
     }
 
     /// What the four neighbours of `p` say about a stone of colour `c` there, in one look:

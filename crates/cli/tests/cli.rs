@@ -169,17 +169,17 @@ fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
     std::fs::write(dir.join("b.sgf"), "(;GM[1]SZ[5];B[cc];W[dc];B[];W[])").unwrap();
     std::fs::write(dir.join("c.sgf"), "(;GM[1]SZ[5];B[cc];W[cc])").unwrap();
     std::fs::write(dir.join("d.sgf"), "(;GM[1]SZ[5]RE[W+R];B[cc];W[dc])").unwrap();
-    let run = |jobs: &str| {
+    let run = |jobs: &str, format: &str| {
         gorules(&[
             "compare",
             dir.to_str().unwrap(),
             "--jobs",
             jobs,
             "--format",
-            "json",
+            format,
         ])
     };
-    let (one, two) = (run("1"), run("2"));
+    let (one, two) = (run("1", "json"), run("2", "json"));
     assert_eq!(
         one.status.code(),
         Some(1),
@@ -210,17 +210,7 @@ fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
     assert!(stdout(&text).contains("winner changes"));
     // The other formats are written as the games are done: the same output on any --jobs.
     for format in ["table", "markdown", "csv"] {
-        let run = |jobs: &str| {
-            gorules(&[
-                "compare",
-                dir.to_str().unwrap(),
-                "--jobs",
-                jobs,
-                "--format",
-                format,
-            ])
-        };
-        let (one, three) = (run("1"), run("3"));
+        let (one, three) = (run("1", format), run("3", format));
         assert_eq!(one.stdout, three.stdout, "{format}");
         assert_eq!(one.stderr, three.stderr, "{format}");
         assert_eq!(three.status.code(), Some(1), "{format}");

@@ -223,11 +223,11 @@ impl Empties {
     /// it at the end, in the order the board removed them.
     #[inline]
     fn played(&mut self, board: &gorules_board::Board, k: usize) {
-        let last = self.points.pop().expect("the point played was empty");
-        if k < self.points.len() {
-            self.points[k] = last;
+        self.points.swap_remove(k);
+        // Pushed one by one: a capture takes a few stones, too few for a call to `memcpy`.
+        for &p in board.last_removed() {
+            self.points.push(p);
         }
-        self.points.extend_from_slice(board.last_removed());
         self.follow(board);
     }
 

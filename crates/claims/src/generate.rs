@@ -518,24 +518,10 @@ fn play_game(
             }
             break;
         }
-        let mut mv = Move::Pass;
-        if plies < cap {
-            let pass_chance = if driver.passes_in_a_row() > 0 {
-                style.streak
-            } else {
-                style.pass
-            };
-            if !rng.chance(pass_chance) {
-                let eyes = rng.chance(style.eye_fill);
-                if let Some(p) = random_play(driver, rng, eyes, empties) {
-                    mv = Move::Play(p);
-                }
-            }
-        }
-        if mv == Move::Pass {
+        if play_on(driver, style, rng, empties, cap) {
             // Before play has ended, a pass never finishes a game (no ruleset owes a final
             // pass).
-            driver.apply(mv);
+            driver.apply(Move::Pass);
             empties.follow(driver.board());
         }
     }
@@ -544,6 +530,40 @@ fn play_game(
         game.dead = draw_dead(driver.board(), style, rng);
     }
     game
+}
+
+/// Plays the moves of a game in play (no pass required, play cannot end yet) as long as they
+/// are board plays, one after another as [`play_game`]'s loop would, without its checks while
+/// they cannot change (a board play that leaves every game live, no pass required and play
+/// unable to end). Returns `true` when the player to move passes (decided so, or with no point
+/// to play), `false` when the loop must look at the game again.
+fn play_on(
+    driver: &mut Driver,
+    style: &Style,
+    rng: &mut Rng,
+    empties: &mut Empties,
+    cap: usize,
+) -> bool {
+    loop {
+        if driver.moves().len() >= cap {
+            return true;
+        }
+        let pass_chance = if driver.passes_in_a_row() > 0 {
+            style.streak
+        } else {
+            style.pass
+        };
+        if rng.chance(pass_chance) {
+            return true;
+        }
+        let eyes = rng.chance(style.eye_fill);
+        if random_play(driver, rng, eyes, empties).is_none() {
+            return true;
+        }
+        if driver.pass_required() || driver.can_end() || driver.all_stopped() {
+            return false;
+        }
+    }
 }
 
 /// Replays `game`'s moves in `driver`'s rulesets, dropping what the generator would never

@@ -326,7 +326,10 @@ impl Small {
     /// The set plus its orthogonal neighbours; bits may land off the board.
     #[inline]
     fn dilate_unmasked(&self, x: u128) -> u128 {
-        x | x << 1 | x >> 1 | x << self.stride | x >> self.stride
+        // A stride is at most 11: saying it is below 64 spares the shifts the code for a
+        // shift by 64 or more.
+        let s = self.stride & 63;
+        x | x << 1 | x >> 1 | x << s | x >> s
     }
 
     /// As [`PointSet::flood_into`].

@@ -898,6 +898,24 @@ impl Board {
                 hash: if HASH == NO_HASH { 0 } else { self.hash ^ key },
             };
         }
+        let chains = [h0, h1, h2, h3].map(|h| &self.chains[h as usize]);
+        let atari = chains.map(ChainData::in_atari);
+        if !(atari[0] | atari[1] | atari[2] | atari[3]) {
+            // No neighbour chain in atari (pseudo-chains never are; most plays): nothing is
+            // captured, an own neighbour chain keeps a liberty, so the play is a suicide (of
+            // the stone alone) exactly when no neighbour is empty or of its colour.
+            let lives = chains.map(|ch| (ch.color == Cell::Empty as u8) | (ch.color == own));
+            let suicide = !(lives[0] | lives[1] | lives[2] | lives[3]);
+            return Preview {
+                captures: 0,
+                suicide: suicide as u32,
+                hash: match HASH {
+                    NO_HASH => 0,
+                    HASH_IF_LEGAL => self.hash ^ key,
+                    _ => self.hash ^ (key & mask64(!suicide)),
+                },
+            };
+        }
         // `fresh`: the first neighbour seen of its chain.
         let fresh = [
             true,

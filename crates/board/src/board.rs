@@ -179,9 +179,6 @@ struct Geometry {
     cells: Slots<Cell>,
     /// Heads of the empty board: [`EMPTY_HEAD`] on the board, [`BORDER_HEAD`] around it.
     heads: Slots<u16>,
-    /// Empty points of the empty board, and their positions in that list.
-    empties: Vec<u16>,
-    empty_pos: Slots<u16>,
 }
 
 impl Geometry {
@@ -199,24 +196,18 @@ impl Geometry {
             let mut point = Slots::new(Point::new(0, 0));
             let mut cells = Slots::new(Cell::Border);
             let mut heads = Slots::new(BORDER_HEAD);
-            let mut empties = Vec::with_capacity(size.area());
-            let mut empty_pos = Slots::new(u16::MAX);
             for p in size.points() {
                 let i = (p.y as usize + 1) * stride + p.x as usize + 1;
                 bit[i] = PointSet::bit_index(size, p) as u16;
                 point[i] = p;
                 cells[i] = Cell::Empty;
                 heads[i] = EMPTY_HEAD;
-                empty_pos[i] = empties.len() as u16;
-                empties.push(i as u16);
             }
             Geometry {
                 bit,
                 point,
                 cells,
                 heads,
-                empties,
-                empty_pos,
             }
         })
     }
@@ -379,10 +370,9 @@ pub struct Board {
     hash: u64,
     on_board: [u32; 2],
     removed: [u32; 2],
+    /// The stones of each colour; the empty points are the rest (no list of them is kept:
+    /// keeping one cost every play, capture and copy more than its few readers gain).
     stone_bits: [PointSet; 2],
-    /// Empty points as a list with O(1) removal: `empties[empty_pos[i]] == i`.
-    empties: Vec<u16>,
-    empty_pos: Slots<u16>,
     last_removed: Vec<Point>,
 }
 
@@ -405,8 +395,6 @@ impl Clone for Board {
             on_board: self.on_board,
             removed: self.removed,
             stone_bits: self.stone_bits,
-            empties: self.empties.clone(),
-            empty_pos: self.empty_pos.clone(),
             last_removed: self.last_removed.clone(),
         }
     }
@@ -428,8 +416,6 @@ impl Clone for Board {
         self.on_board = source.on_board;
         self.removed = source.removed;
         self.stone_bits = source.stone_bits;
-        self.empties.clone_from(&source.empties);
-        self.empty_pos.copy_prefix(&source.empty_pos, padded);
         self.last_removed.clone_from(&source.last_removed);
     }
 }
@@ -476,8 +462,6 @@ impl Board {
             on_board: [0; 2],
             removed: [0; 2],
             stone_bits: [PointSet::empty(size); 2],
-            empties: geo.empties.clone(),
-            empty_pos: geo.empty_pos.clone(),
             last_removed: Vec::new(),
         }
     }
@@ -500,8 +484,6 @@ impl Board {
         self.on_board = [0; 2];
         self.removed = [0; 2];
         self.stone_bits = [PointSet::empty(size); 2];
-        self.empties.clone_from(&geo.empties);
-        self.empty_pos.copy_prefix(&geo.empty_pos, padded);
         self.last_removed.clear();
     }
 
@@ -671,19 +653,28 @@ impl Board {
     /// Number of empty points.
     #[inline]
     pub fn empty_count(&self) -> usize {
-        self.empties.len()
+        self.size.area() - (self.on_board[0] + self.on_board[1]) as usize
     }
 
-    /// The `k`-th empty point in an internal order (stable between moves only); for drawing a
-    /// random empty point in O(1). `k` must be below [`Board::empty_count`].
+    /// The empty points as a set: the board's points without a stone.
     #[inline]
-    pub fn empty_point(&self, k: usize) -> Point {
-        self.point(self.empties[k] as usize)
+    fn empty_set(&self) -> PointSet {
+        self.stone_bits[0].union(&self.stone_bits[1]).complement()
     }
 
-    /// All empty points, in the same internal order as [`Board::empty_point`].
-    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        self.empties.iter().map(|&i| self.point(i as usize))
+    /// The `k`-th empty point, row by row from the top left (the order of
+    /// [`Board::empty_points`]); for drawing a random empty point. `k` must be below
+    /// [`Board::empty_count`]. Counts through the bitboard's words, a few steps on any board;
+    /// a caller drawing many points from one position can list them once instead.
+    pub fn empty_point(&self, k: usize) -> Point {
+        self.empty_set()
+            .nth(k)
+            .expect("k is below the number of empty points")
+    }
+
+    /// All empty points, row by row from the top left.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> {
+        self.empty_set().into_points()
     }
 
     /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
@@ -1153,7 +1144,6 @@ impl Board {
         self.hash ^= key;
         self.on_board[c.index()] += 1;
         self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
-        self.take_empty(i);
         self.head[i] = i as u16;
         self.next[i] = i as u16;
         let (i32_, ii) = (i as u32, (i * i) as u32);
@@ -1255,7 +1245,6 @@ impl Board {
             self.cells[s] = Cell::Empty;
             self.head[s] = EMPTY_HEAD;
             self.stone_bits[color.index()].remove_bit(self.geo.bit[s] as usize);
-            self.give_empty(s);
             self.last_removed.push(self.geo.point[s]);
             count += 1;
             let (s32, ss) = (s as u32, (s * s) as u32);
@@ -1276,23 +1265,6 @@ impl Board {
         self.on_board[color.index()] -= count;
         self.removed[color.index()] += count;
         count
-    }
-
-    #[inline]
-    fn take_empty(&mut self, i: usize) {
-        // Swap-remove without a branch: when `i` is the last entry, the writes are no-ops.
-        let k = self.empty_pos[i] as usize;
-        let last = *self.empties.last().expect("point was empty");
-        self.empties[k] = last;
-        self.empty_pos[last as usize] = k as u16;
-        self.empties.pop();
-        self.empty_pos[i] = u16::MAX;
-    }
-
-    #[inline]
-    fn give_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
     }
 
     /// Removes the stones on the given points (e.g. stones agreed dead), as if captured: they
@@ -1492,8 +1464,6 @@ mod tests {
             assert_eq!(b.hash, n.hash);
             assert_eq!((b.on_board, b.removed), (n.on_board, n.removed));
             assert_eq!(b.stone_bits, n.stone_bits);
-            assert_eq!(b.empties, n.empties);
-            assert!(b.empty_pos.prefix_eq(&n.empty_pos, padded));
             assert!(b.last_removed.is_empty());
             // A board of another size copied over a used one plays like the original.
             let mut copy = b.clone();

@@ -1137,66 +1137,66 @@ impl Board {
     }
 
     /// Puts a stone on an empty point, updates liberties, merges chains; no captures.
+    #[inline(always)]
     fn put_stone(&mut self, c: Color, i: usize) {
         let own = Cell::of(c);
         let key = zobrist::stone_key(c, i);
+        let nb = self.neighbors(i);
+        // The neighbours' heads and cells, read once before anything is written: the compiler
+        // cannot tell that the writes below leave these tables alone, and would read them again.
+        let heads = nb.map(|n| self.head[n]);
+        let mine = nb.map(|n| self.cells[n] == own);
         self.cells[i] = own;
         self.hash ^= key;
         self.on_board[c.index()] += 1;
         self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
-        self.head[i] = i as u16;
-        self.next[i] = i as u16;
         let (i32_, ii) = (i as u32, (i * i) as u32);
-        let mut data = ChainData {
-            size: 1,
-            hash: key,
-            color: own as u8,
-            ..ChainData::default()
-        };
-        let nb = self.neighbors(i);
-        for n in nb {
+        let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
+        for (n, h) in nb.into_iter().zip(heads) {
             // Without branches: an empty neighbour is a liberty of the new stone; a stone
-            // neighbour's chain loses the pseudo-liberty (stone n, point i). For an empty or
-            // border neighbour the update of its pseudo-chain subtracts nothing.
-            let h = self.head[n];
+            // neighbour's chain loses the pseudo-liberty (stone n, point i). So do the
+            // pseudo-chains of empty and border neighbours (wrapping), which is cheaper than
+            // telling them apart; they are given their constant data back below.
             let empty = (h == EMPTY_HEAD) as u32;
             let e = empty.wrapping_neg();
-            data.libs += empty as u16;
-            data.lib_sum += n as u32 & e;
-            data.lib_sum_sq += (n * n) as u32 & e;
-            let stone = (h > BORDER_HEAD) as u32;
-            let st = stone.wrapping_neg();
+            libs += empty as u16;
+            lib_sum += n as u32 & e;
+            lib_sum_sq += (n * n) as u32 & e;
             let ch = &mut self.chains[h as usize];
-            ch.libs -= stone as u16;
-            ch.lib_sum -= i32_ & st;
-            ch.lib_sum_sq -= ii & st;
+            ch.libs = ch.libs.wrapping_sub(1);
+            ch.lib_sum = ch.lib_sum.wrapping_sub(i32_);
+            ch.lib_sum_sq = ch.lib_sum_sq.wrapping_sub(ii);
         }
+        self.reset_pseudo_chains();
         // The own chains next to the stone, each once (`fresh` as in the preview).
-        let [h0, h1, h2, h3] = nb.map(|n| self.head[n]);
-        let mine = nb.map(|n| self.cells[n] == own);
+        let [h0, h1, h2, h3] = heads;
         let own_mask = mine[0] as u32
             | ((mine[1] & (h1 != h0)) as u32) << 1
             | ((mine[2] & (h2 != h0) & (h2 != h1)) as u32) << 2
             | ((mine[3] & (h3 != h0) & (h3 != h1) & (h3 != h2)) as u32) << 3;
-        if own_mask == 0 {
-            // A chain of its own.
-            self.chains[i] = data;
-            return;
-        }
         // The stone joins the first own chain (a larger chain is never relabelled: the stone
-        // goes into its list), then that chain merges with the others.
-        let heads = [h0, h1, h2, h3];
-        let first = heads[own_mask.trailing_zeros() as usize] as usize;
-        self.head[i] = first as u16;
-        self.next[i] = self.next[first];
-        self.next[first] = i as u16;
-        let ch = &mut self.chains[first];
+        // goes into its list), or else starts a chain of its own, headed by itself: that chain
+        // starts empty and gains the stone as a joined chain does. Without a branch, since
+        // joining or not is a coin toss on random positions. (When the stone joins a chain, the
+        // entry at `i` is no head's, and the empty chain written there is never read.)
+        let target = [h0, h1, h2, h3, i as u16][(own_mask | 1 << 4).trailing_zeros() as usize];
+        let target = target as usize;
+        self.chains[i] = ChainData {
+            color: own as u8,
+            ..ChainData::default()
+        };
+        let ch = &mut self.chains[target];
         ch.size += 1;
-        ch.libs += data.libs;
-        ch.lib_sum += data.lib_sum;
-        ch.lib_sum_sq += data.lib_sum_sq;
-        ch.hash ^= data.hash;
-        let mut rest = own_mask & (own_mask - 1);
+        ch.libs += libs;
+        ch.lib_sum += lib_sum;
+        ch.lib_sum_sq += lib_sum_sq;
+        ch.hash ^= key;
+        self.head[i] = target as u16;
+        // Into the chain's circular list after its head (for a new chain: `i` alone).
+        self.next[i] = self.next[target];
+        self.next[target] = i as u16;
+        // Then that chain merges with the other own chains.
+        let mut rest = own_mask & own_mask.wrapping_sub(1);
         while rest != 0 {
             let other = heads[rest.trailing_zeros() as usize] as usize;
             rest &= rest - 1;
@@ -1204,6 +1204,18 @@ impl Board {
             // the stone's head is read again each time.
             let a = self.head[i] as usize;
             self.merge(a, other);
+        }
+    }
+
+    /// Gives the pseudo-chains [`EMPTY_HEAD`] and [`BORDER_HEAD`] back their liberty data (none),
+    /// after an update of every neighbour's chain that did not ask what stands there.
+    #[inline(always)]
+    fn reset_pseudo_chains(&mut self) {
+        for h in [EMPTY_HEAD, BORDER_HEAD] {
+            let ch = &mut self.chains[h as usize];
+            ch.libs = 0;
+            ch.lib_sum = 0;
+            ch.lib_sum_sq = 0;
         }
     }
 

@@ -1246,10 +1246,9 @@ impl Board {
 
     /// Removes a whole chain, returning liberties to its neighbours; returns its size.
     fn remove_chain(&mut self, head: usize) -> u32 {
-        let own = self.cells[head];
-        let color = own.color().expect("chain head holds a stone");
-        let other = Cell::of(color.opponent());
+        let color = self.cells[head].color().expect("chain head holds a stone");
         self.hash ^= self.chains[head].hash;
+        self.last_removed.reserve(self.chains[head].size as usize);
         let mut count = 0;
         let mut s = head;
         loop {
@@ -1261,19 +1260,21 @@ impl Board {
             count += 1;
             let (s32, ss) = (s as u32, (s * s) as u32);
             for n in self.neighbors(s) {
-                // Opponent neighbours gain the pseudo-liberty (stone n, point s); without a
-                // branch (an own neighbour is in this chain, which is going away).
-                let gain = (self.cells[n] == other) as u32;
+                // Opponent neighbours gain the pseudo-liberty (stone n, point s). Without a
+                // branch, every neighbour's chain gains it: an own neighbour is in this chain,
+                // which is going away (or already gone: the empty pseudo-chain), and the
+                // pseudo-chains are reset below.
                 let ch = &mut self.chains[self.head[n] as usize];
-                ch.libs += gain as u16;
-                ch.lib_sum += s32 * gain;
-                ch.lib_sum_sq += ss * gain;
+                ch.libs = ch.libs.wrapping_add(1);
+                ch.lib_sum = ch.lib_sum.wrapping_add(s32);
+                ch.lib_sum_sq = ch.lib_sum_sq.wrapping_add(ss);
             }
             s = after;
             if s == head {
                 break;
             }
         }
+        self.reset_pseudo_chains();
         self.on_board[color.index()] -= count;
         self.removed[color.index()] += count;
         count

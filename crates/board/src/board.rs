@@ -64,8 +64,8 @@ struct ChainData {
     color: u8,
 }
 
-/// The head of every empty point: a pseudo-chain, all zero, never in atari. Padded index 0 is
-/// a border corner, so no real chain has it as head.
+/// The head of every empty point: a pseudo-chain ([`ChainData::pseudo`]), never in atari.
+/// Padded index 0 is a border corner, so no real chain has it as head.
 const EMPTY_HEAD: u16 = 0;
 /// The head of every border cell: a pseudo-chain like [`EMPTY_HEAD`] but of colour
 /// `Cell::Border` (padded index 1 is a border cell too). With these two, a neighbour's head
@@ -73,17 +73,33 @@ const EMPTY_HEAD: u16 = 0;
 const BORDER_HEAD: u16 = 1;
 
 impl ChainData {
+    /// The data of the pseudo-chain of empty or border cells (`color`): no stone and no
+    /// pseudo-liberty, but a liberty sum of 1, so that [`ChainData::in_atari`] is false for it
+    /// without a test of the count.
+    const fn pseudo(color: Cell) -> ChainData {
+        ChainData {
+            size: 0,
+            libs: 0,
+            lib_sum: 1,
+            lib_sum_sq: 0,
+            hash: 0,
+            color: color as u8,
+        }
+    }
+
     /// Exactly one distinct liberty: all pseudo-liberties name the same point (Cauchy-Schwarz
-    /// is an equality). One point touches at most 4 stones, so more than 4 pseudo-liberties
-    /// are always at least two liberties.
+    /// is an equality). Asked of chains with a liberty (a chain without one exists only within
+    /// a play, before its capture) and of the pseudo-chains, whose sums make the equality
+    /// fail (`0 * 0 != 1 * 1`).
     #[inline]
     fn in_atari(&self) -> bool {
-        // `&` rather than `&&`: no branches to mispredict on random positions.
-        // With at most 4 pseudo-liberties the products fit in 32 bits (4 * 4 * 728^2 <
-        // 2^32); above 4 the first test fails and the wrapped products do not matter.
-        (self.libs.wrapping_sub(1) < 4)
-            & ((self.libs as u32).wrapping_mul(self.lib_sum_sq)
-                == self.lib_sum.wrapping_mul(self.lib_sum))
+        debug_assert!(
+            self.libs > 0 || self.lib_sum == 1,
+            "a chain without liberties"
+        );
+        // In 64 bits the products are exact (below 1250 * 2^32 and (1250 * 729)^2), so no
+        // bound on the count is needed.
+        self.libs as u64 * self.lib_sum_sq as u64 == self.lib_sum as u64 * self.lib_sum as u64
     }
 }
 
@@ -454,7 +470,8 @@ impl Board {
             next: Slots::new(0),
             chains: {
                 let mut chains = Slots::new(ChainData::default());
-                chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+                chains[EMPTY_HEAD as usize] = ChainData::pseudo(Cell::Empty);
+                chains[BORDER_HEAD as usize] = ChainData::pseudo(Cell::Border);
                 chains
             },
             padded,
@@ -478,7 +495,8 @@ impl Board {
         self.head.copy_prefix(&geo.heads, padded);
         self.next.0[..padded].fill(0);
         self.chains.0[..padded].fill(ChainData::default());
-        self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.chains[EMPTY_HEAD as usize] = ChainData::pseudo(Cell::Empty);
+        self.chains[BORDER_HEAD as usize] = ChainData::pseudo(Cell::Border);
         self.padded = padded;
         self.hash = 0;
         self.on_board = [0; 2];
@@ -1207,14 +1225,15 @@ impl Board {
         }
     }
 
-    /// Gives the pseudo-chains [`EMPTY_HEAD`] and [`BORDER_HEAD`] back their liberty data (none),
-    /// after an update of every neighbour's chain that did not ask what stands there.
+    /// Gives the pseudo-chains [`EMPTY_HEAD`] and [`BORDER_HEAD`] back their liberty data
+    /// ([`ChainData::pseudo`]), after an update of every neighbour's chain that did not ask
+    /// what stands there.
     #[inline(always)]
     fn reset_pseudo_chains(&mut self) {
         for h in [EMPTY_HEAD, BORDER_HEAD] {
             let ch = &mut self.chains[h as usize];
             ch.libs = 0;
-            ch.lib_sum = 0;
+            ch.lib_sum = 1;
             ch.lib_sum_sq = 0;
         }
     }
@@ -1362,8 +1381,8 @@ mod tests {
 
     #[test]
     fn pseudo_chains_stay_untouched() {
-        // `preview_at` reads the pseudo-chains of empty and border cells and relies on them
-        // never changing.
+        // `preview_at` reads the pseudo-chains of empty and border cells and relies on their
+        // data: plays change them on the way and must restore them.
         for n in [2, 3, 5] {
             let size = Size::square(n).unwrap();
             let mut b = Board::new(size);
@@ -1378,8 +1397,19 @@ mod tests {
             let zero = b.chains[EMPTY_HEAD as usize];
             let border = b.chains[BORDER_HEAD as usize];
             for (ch, color) in [(zero, Cell::Empty), (border, Cell::Border)] {
-                assert_eq!((ch.size, ch.libs, ch.lib_sum, ch.hash), (0, 0, 0, 0));
-                assert_eq!(ch.color, color as u8);
+                let expected = ChainData::pseudo(color);
+                assert_eq!(
+                    (
+                        ch.size,
+                        ch.libs,
+                        ch.lib_sum,
+                        ch.lib_sum_sq,
+                        ch.hash,
+                        ch.color
+                    ),
+                    (0, 0, 1, 0, 0, expected.color)
+                );
+                assert!(!ch.in_atari());
             }
             // Heads say what stands on each cell.
             for i in 0..b.padded() {

@@ -1169,22 +1169,33 @@ impl Board {
         self.on_board[c.index()] += 1;
         self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
         let (i32_, ii) = (i as u32, (i * i) as u32);
-        let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
-        for (n, h) in nb.into_iter().zip(heads) {
-            // Without branches: an empty neighbour is a liberty of the new stone; a stone
-            // neighbour's chain loses the pseudo-liberty (stone n, point i). So do the
-            // pseudo-chains of empty and border neighbours (wrapping), which is cheaper than
-            // telling them apart; they are given their constant data back below.
-            let empty = (h == EMPTY_HEAD) as u32;
-            let e = empty.wrapping_neg();
-            libs += empty as u16;
-            lib_sum += n as u32 & e;
-            lib_sum_sq += (n * n) as u32 & e;
+        for h in heads {
+            // Without branches: a stone neighbour's chain loses the pseudo-liberty (stone n,
+            // point i). So do the pseudo-chains of empty and border neighbours (wrapping),
+            // which is cheaper than telling them apart; they get their data back below.
             let ch = &mut self.chains[h as usize];
             ch.libs = ch.libs.wrapping_sub(1);
             ch.lib_sum = ch.lib_sum.wrapping_sub(i32_);
             ch.lib_sum_sq = ch.lib_sum_sq.wrapping_sub(ii);
         }
+        // The empty neighbours are the new stone's pseudo-liberties. Their sums, from the
+        // offsets of the neighbours (-1, +1, -stride, +stride): the sum of `n` is
+        // `libs * i + d` and the sum of `n * n` is `libs * i * i + 2 * i * d + d2`, where `d`
+        // and `d2` are the sums of the offsets and of their squares. Computed so, the
+        // neighbours' indices need not be kept. Wrapping: `d` may be negative, the results
+        // are not.
+        let e = heads.map(|h| (h == EMPTY_HEAD) as u32);
+        let stride = self.stride as u32;
+        let libs = e[0] + e[1] + e[2] + e[3];
+        let d =
+            (e[1].wrapping_sub(e[0])).wrapping_add(stride.wrapping_mul(e[3].wrapping_sub(e[2])));
+        let d2 = e[0] + e[1] + stride * stride * (e[2] + e[3]);
+        let lib_sum = libs.wrapping_mul(i32_).wrapping_add(d);
+        let lib_sum_sq = libs
+            .wrapping_mul(ii)
+            .wrapping_add(2u32.wrapping_mul(i32_).wrapping_mul(d))
+            .wrapping_add(d2);
+        let libs = libs as u16;
         self.reset_pseudo_chains();
         // The own chains next to the stone, each once (`fresh` as in the preview).
         let [h0, h1, h2, h3] = heads;

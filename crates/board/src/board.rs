@@ -898,21 +898,14 @@ impl Board {
         // `EMPTY_HEAD`), so the chain data alone say what stands there.
         let [h0, h1, h2, h3] = self.neighbors(i).map(|n| self.head[n]);
         let key = zobrist::stone_key(c, i);
-        if h0 | h1 | h2 | h3 <= BORDER_HEAD {
-            // No stone next to the point (only empty and border cells, and at least two empty
-            // ones): no capture, no suicide. Common in playouts, and cheap to tell.
-            return Preview {
-                captures: 0,
-                suicide: 0,
-                hash: if HASH == NO_HASH { 0 } else { self.hash ^ key },
-            };
-        }
         let chains = [h0, h1, h2, h3].map(|h| &self.chains[h as usize]);
         let atari = chains.map(ChainData::in_atari);
         if !(atari[0] | atari[1] | atari[2] | atari[3]) {
             // No neighbour chain in atari (pseudo-chains never are; most plays): nothing is
             // captured, an own neighbour chain keeps a liberty, so the play is a suicide (of
-            // the stone alone) exactly when no neighbour is empty or of its colour.
+            // the stone alone) exactly when no neighbour is empty or of its colour. This also
+            // covers a point with no stone next to it: a separate test for that costs more in
+            // mispredicted branches than the chain reads it saves.
             let lives = chains.map(|ch| (ch.color == Cell::Empty as u8) | (ch.color == own));
             let suicide = !(lives[0] | lives[1] | lives[2] | lives[3]);
             return Preview {

@@ -1113,37 +1113,39 @@ impl Board {
         if previewed == Some(false) {
             return out;
         }
-        let nb = self.neighbors(i);
         // Neighbour chains left without a liberty, other than the new stone's own: opponent
-        // chains to capture. Found with arithmetic (head 0 is no chain), so that the only
-        // branch is the rarely taken one below.
+        // chains to capture, each once (`fresh` as in the preview). Found with arithmetic
+        // (head 0 is no chain), so that the only branches are those of the loop over the
+        // chains captured (usually one).
         let own_head = self.head[i];
+        let heads = self.neighbors(i).map(|n| self.head[n]);
+        let [h0, h1, h2, h3] = heads;
+        let fresh = [
+            true,
+            h1 != h0,
+            (h2 != h0) & (h2 != h1),
+            (h3 != h0) & (h3 != h1) & (h3 != h2),
+        ];
         let mut dead = 0u32;
-        for (k, &n) in nb.iter().enumerate() {
-            let h = self.head[n];
-            let z = (self.chains[h as usize].libs == 0) as u32
-                & (h > BORDER_HEAD) as u32
-                & (h != own_head) as u32;
-            dead |= z << k;
+        for (k, (h, fresh)) in heads.into_iter().zip(fresh).enumerate() {
+            let z = (self.chains[h as usize].libs == 0) & (h > BORDER_HEAD) & (h != own_head);
+            dead |= ((z & fresh) as u32) << k;
         }
-        if dead != 0 {
-            for (k, &n) in nb.iter().enumerate() {
-                // A chain met twice is gone (empty: `EMPTY_HEAD`) the second time.
-                let h = self.head[n];
-                if dead >> k & 1 == 1 && h > BORDER_HEAD {
-                    let h = h as usize;
-                    out.captured += self.remove_chain(h);
-                    out.captured_chains += 1;
-                }
-            }
+        while dead != 0 {
+            let h = heads[dead.trailing_zeros() as usize] as usize;
+            dead &= dead - 1;
+            out.captured += self.remove_chain(h);
+            out.captured_chains += 1;
         }
         let h = self.head[i] as usize;
         if previewed.is_none() && out.captured == 0 && self.chains[h].libs == 0 {
             out.suicided = self.remove_chain(h);
         }
-        if out.captured == 1 && self.chains[h].size == 1 && self.chains[h].libs == 1 {
-            out.ko_point = Some(self.last_removed[0]);
-        }
+        // Without a branch: captures are common in random play, and whether one is a ko is a
+        // coin toss.
+        let ch = &self.chains[h];
+        let ko = (out.captured == 1) & (ch.size == 1) & (ch.libs == 1);
+        out.ko_point = self.last_removed.first().copied().filter(|_| ko);
         out
     }
 

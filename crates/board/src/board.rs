@@ -93,13 +93,21 @@ impl ChainData {
     /// fail (`0 * 0 != 1 * 1`).
     #[inline]
     fn in_atari(&self) -> bool {
+        self.atari_gap() == 0
+    }
+
+    /// What [`ChainData::in_atari`] compares, as a number that is 0 exactly when the chain is
+    /// in atari: for asking it of several chains with one branch, through the minimum (`|` of
+    /// the four answers is compiled into four branches, each mispredicted on its own).
+    #[inline]
+    fn atari_gap(&self) -> u64 {
         debug_assert!(
             self.libs > 0 || self.lib_sum == 1,
             "a chain without liberties"
         );
         // In 64 bits the products are exact (below 1250 * 2^32 and (1250 * 729)^2), so no
         // bound on the count is needed.
-        self.libs as u64 * self.lib_sum_sq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+        (self.libs as u64 * self.lib_sum_sq as u64) ^ (self.lib_sum as u64 * self.lib_sum as u64)
     }
 }
 
@@ -750,10 +758,9 @@ impl Board {
         }
         // Surrounded by the opponent: a suicide unless it captures (the pseudo-chains of the
         // border are never in atari).
-        let atari = nb.iter().fold(false, |a, &n| {
-            a | self.chains[self.head[n] as usize].in_atari()
-        });
-        if atari {
+        // One branch for the four chains (see `ChainData::atari_gap`).
+        let gap = nb.map(|n| self.chains[self.head[n] as usize].atari_gap());
+        if gap[0].min(gap[1]).min(gap[2]).min(gap[3]) == 0 {
             Enclosure::Open
         } else {
             Enclosure::SingleStoneSuicide
@@ -899,15 +906,20 @@ impl Board {
         let [h0, h1, h2, h3] = self.neighbors(i).map(|n| self.head[n]);
         let key = zobrist::stone_key(c, i);
         let chains = [h0, h1, h2, h3].map(|h| &self.chains[h as usize]);
-        let atari = chains.map(ChainData::in_atari);
-        if !(atari[0] | atari[1] | atari[2] | atari[3]) {
+        let gap = chains.map(ChainData::atari_gap);
+        if gap[0].min(gap[1]).min(gap[2]).min(gap[3]) != 0 {
             // No neighbour chain in atari (pseudo-chains never are; most plays): nothing is
             // captured, an own neighbour chain keeps a liberty, so the play is a suicide (of
-            // the stone alone) exactly when no neighbour is empty or of its colour. This also
-            // covers a point with no stone next to it: a separate test for that costs more in
-            // mispredicted branches than the chain reads it saves.
-            let lives = chains.map(|ch| (ch.color == Cell::Empty as u8) | (ch.color == own));
-            let suicide = !(lives[0] | lives[1] | lives[2] | lives[3]);
+            // the stone alone) exactly when every neighbour is an opponent stone or the
+            // border. This also covers a point with no stone next to it: a separate test for
+            // that costs more in mispredicted branches than the chain reads it saves.
+            // As in `enclosure`: the border (3) has both colour bits, so the colours ANDed
+            // together, with the own bit added, make 3 exactly then (an empty neighbour
+            // clears both bits, an own one leaves only the own bit). One test, where a test
+            // per neighbour would be compiled into a branch each.
+            let common = chains.map(|ch| ch.color);
+            let common = common[0] & common[1] & common[2] & common[3];
+            let suicide = (common | own) == Cell::Border as u8;
             return Preview {
                 captures: 0,
                 suicide: suicide as u32,

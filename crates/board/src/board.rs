@@ -1285,7 +1285,6 @@ impl Board {
     fn remove_chain(&mut self, head: usize) -> u32 {
         let color = self.cells[head].color().expect("chain head holds a stone");
         self.hash ^= self.chains[head].hash;
-        self.last_removed.reserve(self.chains[head].size as usize);
         let mut count = 0;
         let mut s = head;
         loop {

@@ -64,8 +64,8 @@ struct ChainData {
     color: u8,
 }
 
-/// The head of every empty point: a pseudo-chain, all zero, never in atari. Padded index 0 is
-/// a border corner, so no real chain has it as head.
+/// The head of every empty point: a pseudo-chain ([`ChainData::pseudo`]), never in atari.
+/// Padded index 0 is a border corner, so no real chain has it as head.
 const EMPTY_HEAD: u16 = 0;
 /// The head of every border cell: a pseudo-chain like [`EMPTY_HEAD`] but of colour
 /// `Cell::Border` (padded index 1 is a border cell too). With these two, a neighbour's head
@@ -73,17 +73,41 @@ const EMPTY_HEAD: u16 = 0;
 const BORDER_HEAD: u16 = 1;
 
 impl ChainData {
+    /// The data of the pseudo-chain of empty or border cells (`color`): no stone and no
+    /// pseudo-liberty, but a liberty sum of 1, so that [`ChainData::in_atari`] is false for it
+    /// without a test of the count.
+    const fn pseudo(color: Cell) -> ChainData {
+        ChainData {
+            size: 0,
+            libs: 0,
+            lib_sum: 1,
+            lib_sum_sq: 0,
+            hash: 0,
+            color: color as u8,
+        }
+    }
+
     /// Exactly one distinct liberty: all pseudo-liberties name the same point (Cauchy-Schwarz
-    /// is an equality). One point touches at most 4 stones, so more than 4 pseudo-liberties
-    /// are always at least two liberties.
+    /// is an equality). Asked of chains with a liberty (a chain without one exists only within
+    /// a play, before its capture) and of the pseudo-chains, whose sums make the equality
+    /// fail (`0 * 0 != 1 * 1`).
     #[inline]
     fn in_atari(&self) -> bool {
-        // `&` rather than `&&`: no branches to mispredict on random positions.
-        // With at most 4 pseudo-liberties the products fit in 32 bits (4 * 4 * 728^2 <
-        // 2^32); above 4 the first test fails and the wrapped products do not matter.
-        (self.libs.wrapping_sub(1) < 4)
-            & ((self.libs as u32).wrapping_mul(self.lib_sum_sq)
-                == self.lib_sum.wrapping_mul(self.lib_sum))
+        self.atari_gap() == 0
+    }
+
+    /// What [`ChainData::in_atari`] compares, as a number that is 0 exactly when the chain is
+    /// in atari: for asking it of several chains with one branch, through the minimum (`|` of
+    /// the four answers is compiled into four branches, each mispredicted on its own).
+    #[inline]
+    fn atari_gap(&self) -> u64 {
+        debug_assert!(
+            self.libs > 0 || self.lib_sum == 1,
+            "a chain without liberties"
+        );
+        // In 64 bits the products are exact (below 1250 * 2^32 and (1250 * 729)^2), so no
+        // bound on the count is needed.
+        (self.libs as u64 * self.lib_sum_sq as u64) ^ (self.lib_sum as u64 * self.lib_sum as u64)
     }
 }
 
@@ -179,9 +203,6 @@ struct Geometry {
     cells: Slots<Cell>,
     /// Heads of the empty board: [`EMPTY_HEAD`] on the board, [`BORDER_HEAD`] around it.
     heads: Slots<u16>,
-    /// Empty points of the empty board, and their positions in that list.
-    empties: Vec<u16>,
-    empty_pos: Slots<u16>,
 }
 
 impl Geometry {
@@ -199,24 +220,18 @@ impl Geometry {
             let mut point = Slots::new(Point::new(0, 0));
             let mut cells = Slots::new(Cell::Border);
             let mut heads = Slots::new(BORDER_HEAD);
-            let mut empties = Vec::with_capacity(size.area());
-            let mut empty_pos = Slots::new(u16::MAX);
             for p in size.points() {
                 let i = (p.y as usize + 1) * stride + p.x as usize + 1;
                 bit[i] = PointSet::bit_index(size, p) as u16;
                 point[i] = p;
                 cells[i] = Cell::Empty;
                 heads[i] = EMPTY_HEAD;
-                empty_pos[i] = empties.len() as u16;
-                empties.push(i as u16);
             }
             Geometry {
                 bit,
                 point,
                 cells,
                 heads,
-                empties,
-                empty_pos,
             }
         })
     }
@@ -379,10 +394,9 @@ pub struct Board {
     hash: u64,
     on_board: [u32; 2],
     removed: [u32; 2],
+    /// The stones of each colour; the empty points are the rest (no list of them is kept:
+    /// keeping one cost every play, capture and copy more than its few readers gain).
     stone_bits: [PointSet; 2],
-    /// Empty points as a list with O(1) removal: `empties[empty_pos[i]] == i`.
-    empties: Vec<u16>,
-    empty_pos: Slots<u16>,
     last_removed: Vec<Point>,
 }
 
@@ -405,8 +419,6 @@ impl Clone for Board {
             on_board: self.on_board,
             removed: self.removed,
             stone_bits: self.stone_bits,
-            empties: self.empties.clone(),
-            empty_pos: self.empty_pos.clone(),
             last_removed: self.last_removed.clone(),
         }
     }
@@ -428,8 +440,6 @@ impl Clone for Board {
         self.on_board = source.on_board;
         self.removed = source.removed;
         self.stone_bits = source.stone_bits;
-        self.empties.clone_from(&source.empties);
-        self.empty_pos.copy_prefix(&source.empty_pos, padded);
         self.last_removed.clone_from(&source.last_removed);
     }
 }
@@ -468,7 +478,8 @@ impl Board {
             next: Slots::new(0),
             chains: {
                 let mut chains = Slots::new(ChainData::default());
-                chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+                chains[EMPTY_HEAD as usize] = ChainData::pseudo(Cell::Empty);
+                chains[BORDER_HEAD as usize] = ChainData::pseudo(Cell::Border);
                 chains
             },
             padded,
@@ -476,8 +487,6 @@ impl Board {
             on_board: [0; 2],
             removed: [0; 2],
             stone_bits: [PointSet::empty(size); 2],
-            empties: geo.empties.clone(),
-            empty_pos: geo.empty_pos.clone(),
             last_removed: Vec::new(),
         }
     }
@@ -494,14 +503,13 @@ impl Board {
         self.head.copy_prefix(&geo.heads, padded);
         self.next.0[..padded].fill(0);
         self.chains.0[..padded].fill(ChainData::default());
-        self.chains[BORDER_HEAD as usize].color = Cell::Border as u8;
+        self.chains[EMPTY_HEAD as usize] = ChainData::pseudo(Cell::Empty);
+        self.chains[BORDER_HEAD as usize] = ChainData::pseudo(Cell::Border);
         self.padded = padded;
         self.hash = 0;
         self.on_board = [0; 2];
         self.removed = [0; 2];
         self.stone_bits = [PointSet::empty(size); 2];
-        self.empties.clone_from(&geo.empties);
-        self.empty_pos.copy_prefix(&geo.empty_pos, padded);
         self.last_removed.clear();
     }
 
@@ -671,19 +679,28 @@ impl Board {
     /// Number of empty points.
     #[inline]
     pub fn empty_count(&self) -> usize {
-        self.empties.len()
+        self.size.area() - (self.on_board[0] + self.on_board[1]) as usize
     }
 
-    /// The `k`-th empty point in an internal order (stable between moves only); for drawing a
-    /// random empty point in O(1). `k` must be below [`Board::empty_count`].
+    /// The empty points as a set: the board's points without a stone.
     #[inline]
-    pub fn empty_point(&self, k: usize) -> Point {
-        self.point(self.empties[k] as usize)
+    fn empty_set(&self) -> PointSet {
+        self.stone_bits[0].union(&self.stone_bits[1]).complement()
     }
 
-    /// All empty points, in the same internal order as [`Board::empty_point`].
-    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        self.empties.iter().map(|&i| self.point(i as usize))
+    /// The `k`-th empty point, row by row from the top left (the order of
+    /// [`Board::empty_points`]); for drawing a random empty point. `k` must be below
+    /// [`Board::empty_count`]. Counts through the bitboard's words, a few steps on any board;
+    /// a caller drawing many points from one position can list them once instead.
+    pub fn empty_point(&self, k: usize) -> Point {
+        self.empty_set()
+            .nth(k)
+            .expect("k is below the number of empty points")
+    }
+
+    /// All empty points, row by row from the top left.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> {
+        self.empty_set().into_points()
     }
 
     /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
@@ -741,10 +758,9 @@ impl Board {
         }
         // Surrounded by the opponent: a suicide unless it captures (the pseudo-chains of the
         // border are never in atari).
-        let atari = nb.iter().fold(false, |a, &n| {
-            a | self.chains[self.head[n] as usize].in_atari()
-        });
-        if atari {
+        // One branch for the four chains (see `ChainData::atari_gap`).
+        let gap = nb.map(|n| self.chains[self.head[n] as usize].atari_gap());
+        if gap[0].min(gap[1]).min(gap[2]).min(gap[3]) == 0 {
             Enclosure::Open
         } else {
             Enclosure::SingleStoneSuicide
@@ -889,13 +905,29 @@ impl Board {
         // `EMPTY_HEAD`), so the chain data alone say what stands there.
         let [h0, h1, h2, h3] = self.neighbors(i).map(|n| self.head[n]);
         let key = zobrist::stone_key(c, i);
-        if h0 | h1 | h2 | h3 <= BORDER_HEAD {
-            // No stone next to the point (only empty and border cells, and at least two empty
-            // ones): no capture, no suicide. Common in playouts, and cheap to tell.
+        let chains = [h0, h1, h2, h3].map(|h| &self.chains[h as usize]);
+        let gap = chains.map(ChainData::atari_gap);
+        if gap[0].min(gap[1]).min(gap[2]).min(gap[3]) != 0 {
+            // No neighbour chain in atari (pseudo-chains never are; most plays): nothing is
+            // captured, an own neighbour chain keeps a liberty, so the play is a suicide (of
+            // the stone alone) exactly when every neighbour is an opponent stone or the
+            // border. This also covers a point with no stone next to it: a separate test for
+            // that costs more in mispredicted branches than the chain reads it saves.
+            // As in `enclosure`: the border (3) has both colour bits, so the colours ANDed
+            // together, with the own bit added, make 3 exactly then (an empty neighbour
+            // clears both bits, an own one leaves only the own bit). One test, where a test
+            // per neighbour would be compiled into a branch each.
+            let common = chains.map(|ch| ch.color);
+            let common = common[0] & common[1] & common[2] & common[3];
+            let suicide = (common | own) == Cell::Border as u8;
             return Preview {
                 captures: 0,
-                suicide: 0,
-                hash: if HASH == NO_HASH { 0 } else { self.hash ^ key },
+                suicide: suicide as u32,
+                hash: match HASH {
+                    NO_HASH => 0,
+                    HASH_IF_LEGAL => self.hash ^ key,
+                    _ => self.hash ^ (key & mask64(!suicide)),
+                },
             };
         }
         // `fresh`: the first neighbour seen of its chain.
@@ -1093,102 +1125,114 @@ impl Board {
         if previewed == Some(false) {
             return out;
         }
-        let nb = self.neighbors(i);
         // Neighbour chains left without a liberty, other than the new stone's own: opponent
-        // chains to capture. Found with arithmetic (head 0 is no chain), so that the only
-        // branch is the rarely taken one below.
+        // chains to capture, each once (`fresh` as in the preview). Found with arithmetic
+        // (head 0 is no chain), so that the only branches are those of the loop over the
+        // chains captured (usually one).
         let own_head = self.head[i];
+        let heads = self.neighbors(i).map(|n| self.head[n]);
+        let [h0, h1, h2, h3] = heads;
+        let fresh = [
+            true,
+            h1 != h0,
+            (h2 != h0) & (h2 != h1),
+            (h3 != h0) & (h3 != h1) & (h3 != h2),
+        ];
         let mut dead = 0u32;
-        for (k, &n) in nb.iter().enumerate() {
-            let h = self.head[n];
-            let z = (self.chains[h as usize].libs == 0) as u32
-                & (h > BORDER_HEAD) as u32
-                & (h != own_head) as u32;
-            dead |= z << k;
+        for (k, (h, fresh)) in heads.into_iter().zip(fresh).enumerate() {
+            let z = (self.chains[h as usize].libs == 0) & (h > BORDER_HEAD) & (h != own_head);
+            dead |= ((z & fresh) as u32) << k;
         }
-        if dead != 0 {
-            for (k, &n) in nb.iter().enumerate() {
-                // A chain met twice is gone (empty: `EMPTY_HEAD`) the second time.
-                let h = self.head[n];
-                if dead >> k & 1 == 1 && h > BORDER_HEAD {
-                    let h = h as usize;
-                    out.captured += self.remove_chain(h);
-                    out.captured_chains += 1;
-                }
-            }
+        while dead != 0 {
+            let h = heads[dead.trailing_zeros() as usize] as usize;
+            dead &= dead - 1;
+            out.captured += self.remove_chain(h);
+            out.captured_chains += 1;
         }
         let h = self.head[i] as usize;
         if previewed.is_none() && out.captured == 0 && self.chains[h].libs == 0 {
             out.suicided = self.remove_chain(h);
         }
-        if out.captured == 1 && self.chains[h].size == 1 && self.chains[h].libs == 1 {
-            out.ko_point = Some(self.last_removed[0]);
-        }
+        // Without a branch: captures are common in random play, and whether one is a ko is a
+        // coin toss.
+        let ch = &self.chains[h];
+        let ko = (out.captured == 1) & (ch.size == 1) & (ch.libs == 1);
+        out.ko_point = self.last_removed.first().copied().filter(|_| ko);
         out
     }
 
     /// Puts a stone on an empty point, updates liberties, merges chains; no captures.
+    #[inline(always)]
     fn put_stone(&mut self, c: Color, i: usize) {
         let own = Cell::of(c);
         let key = zobrist::stone_key(c, i);
+        let nb = self.neighbors(i);
+        // The neighbours' heads and cells, read once before anything is written: the compiler
+        // cannot tell that the writes below leave these tables alone, and would read them again.
+        let heads = nb.map(|n| self.head[n]);
+        let mine = nb.map(|n| self.cells[n] == own);
         self.cells[i] = own;
         self.hash ^= key;
         self.on_board[c.index()] += 1;
         self.stone_bits[c.index()].insert_bit(self.geo.bit[i] as usize);
-        self.take_empty(i);
-        self.head[i] = i as u16;
-        self.next[i] = i as u16;
         let (i32_, ii) = (i as u32, (i * i) as u32);
-        let mut data = ChainData {
-            size: 1,
-            hash: key,
-            color: own as u8,
-            ..ChainData::default()
-        };
-        let nb = self.neighbors(i);
-        for n in nb {
-            // Without branches: an empty neighbour is a liberty of the new stone; a stone
-            // neighbour's chain loses the pseudo-liberty (stone n, point i). For an empty or
-            // border neighbour the update of its pseudo-chain subtracts nothing.
-            let h = self.head[n];
-            let empty = (h == EMPTY_HEAD) as u32;
-            let e = empty.wrapping_neg();
-            data.libs += empty as u16;
-            data.lib_sum += n as u32 & e;
-            data.lib_sum_sq += (n * n) as u32 & e;
-            let stone = (h > BORDER_HEAD) as u32;
-            let st = stone.wrapping_neg();
+        for h in heads {
+            // Without branches: a stone neighbour's chain loses the pseudo-liberty (stone n,
+            // point i). So do the pseudo-chains of empty and border neighbours (wrapping),
+            // which is cheaper than telling them apart; they get their data back below.
             let ch = &mut self.chains[h as usize];
-            ch.libs -= stone as u16;
-            ch.lib_sum -= i32_ & st;
-            ch.lib_sum_sq -= ii & st;
+            ch.libs = ch.libs.wrapping_sub(1);
+            ch.lib_sum = ch.lib_sum.wrapping_sub(i32_);
+            ch.lib_sum_sq = ch.lib_sum_sq.wrapping_sub(ii);
         }
+        // The empty neighbours are the new stone's pseudo-liberties. Their sums, from the
+        // offsets of the neighbours (-1, +1, -stride, +stride): the sum of `n` is
+        // `libs * i + d` and the sum of `n * n` is `libs * i * i + 2 * i * d + d2`, where `d`
+        // and `d2` are the sums of the offsets and of their squares. Computed so, the
+        // neighbours' indices need not be kept. Wrapping: `d` may be negative, the results
+        // are not.
+        let e = heads.map(|h| (h == EMPTY_HEAD) as u32);
+        let stride = self.stride as u32;
+        let libs = e[0] + e[1] + e[2] + e[3];
+        let d =
+            (e[1].wrapping_sub(e[0])).wrapping_add(stride.wrapping_mul(e[3].wrapping_sub(e[2])));
+        let d2 = e[0] + e[1] + stride * stride * (e[2] + e[3]);
+        let lib_sum = libs.wrapping_mul(i32_).wrapping_add(d);
+        let lib_sum_sq = libs
+            .wrapping_mul(ii)
+            .wrapping_add(2u32.wrapping_mul(i32_).wrapping_mul(d))
+            .wrapping_add(d2);
+        let libs = libs as u16;
+        self.reset_pseudo_chains();
         // The own chains next to the stone, each once (`fresh` as in the preview).
-        let [h0, h1, h2, h3] = nb.map(|n| self.head[n]);
-        let mine = nb.map(|n| self.cells[n] == own);
+        let [h0, h1, h2, h3] = heads;
         let own_mask = mine[0] as u32
             | ((mine[1] & (h1 != h0)) as u32) << 1
             | ((mine[2] & (h2 != h0) & (h2 != h1)) as u32) << 2
             | ((mine[3] & (h3 != h0) & (h3 != h1) & (h3 != h2)) as u32) << 3;
-        if own_mask == 0 {
-            // A chain of its own.
-            self.chains[i] = data;
-            return;
-        }
         // The stone joins the first own chain (a larger chain is never relabelled: the stone
-        // goes into its list), then that chain merges with the others.
-        let heads = [h0, h1, h2, h3];
-        let first = heads[own_mask.trailing_zeros() as usize] as usize;
-        self.head[i] = first as u16;
-        self.next[i] = self.next[first];
-        self.next[first] = i as u16;
-        let ch = &mut self.chains[first];
+        // goes into its list), or else starts a chain of its own, headed by itself: that chain
+        // starts empty and gains the stone as a joined chain does. Without a branch, since
+        // joining or not is a coin toss on random positions. (When the stone joins a chain, the
+        // entry at `i` is no head's, and the empty chain written there is never read.)
+        let target = [h0, h1, h2, h3, i as u16][(own_mask | 1 << 4).trailing_zeros() as usize];
+        let target = target as usize;
+        self.chains[i] = ChainData {
+            color: own as u8,
+            ..ChainData::default()
+        };
+        let ch = &mut self.chains[target];
         ch.size += 1;
-        ch.libs += data.libs;
-        ch.lib_sum += data.lib_sum;
-        ch.lib_sum_sq += data.lib_sum_sq;
-        ch.hash ^= data.hash;
-        let mut rest = own_mask & (own_mask - 1);
+        ch.libs += libs;
+        ch.lib_sum += lib_sum;
+        ch.lib_sum_sq += lib_sum_sq;
+        ch.hash ^= key;
+        self.head[i] = target as u16;
+        // Into the chain's circular list after its head (for a new chain: `i` alone).
+        self.next[i] = self.next[target];
+        self.next[target] = i as u16;
+        // Then that chain merges with the other own chains.
+        let mut rest = own_mask & own_mask.wrapping_sub(1);
         while rest != 0 {
             let other = heads[rest.trailing_zeros() as usize] as usize;
             rest &= rest - 1;
@@ -1196,6 +1240,19 @@ impl Board {
             // the stone's head is read again each time.
             let a = self.head[i] as usize;
             self.merge(a, other);
+        }
+    }
+
+    /// Gives the pseudo-chains [`EMPTY_HEAD`] and [`BORDER_HEAD`] back their liberty data
+    /// ([`ChainData::pseudo`]), after an update of every neighbour's chain that did not ask
+    /// what stands there.
+    #[inline(always)]
+    fn reset_pseudo_chains(&mut self) {
+        for h in [EMPTY_HEAD, BORDER_HEAD] {
+            let ch = &mut self.chains[h as usize];
+            ch.libs = 0;
+            ch.lib_sum = 1;
+            ch.lib_sum_sq = 0;
         }
     }
 
@@ -1226,9 +1283,7 @@ impl Board {
 
     /// Removes a whole chain, returning liberties to its neighbours; returns its size.
     fn remove_chain(&mut self, head: usize) -> u32 {
-        let own = self.cells[head];
-        let color = own.color().expect("chain head holds a stone");
-        let other = Cell::of(color.opponent());
+        let color = self.cells[head].color().expect("chain head holds a stone");
         self.hash ^= self.chains[head].hash;
         let mut count = 0;
         let mut s = head;
@@ -1237,44 +1292,28 @@ impl Board {
             self.cells[s] = Cell::Empty;
             self.head[s] = EMPTY_HEAD;
             self.stone_bits[color.index()].remove_bit(self.geo.bit[s] as usize);
-            self.give_empty(s);
             self.last_removed.push(self.geo.point[s]);
             count += 1;
             let (s32, ss) = (s as u32, (s * s) as u32);
             for n in self.neighbors(s) {
-                // Opponent neighbours gain the pseudo-liberty (stone n, point s); without a
-                // branch (an own neighbour is in this chain, which is going away).
-                let gain = (self.cells[n] == other) as u32;
+                // Opponent neighbours gain the pseudo-liberty (stone n, point s). Without a
+                // branch, every neighbour's chain gains it: an own neighbour is in this chain,
+                // which is going away (or already gone: the empty pseudo-chain), and the
+                // pseudo-chains are reset below.
                 let ch = &mut self.chains[self.head[n] as usize];
-                ch.libs += gain as u16;
-                ch.lib_sum += s32 * gain;
-                ch.lib_sum_sq += ss * gain;
+                ch.libs = ch.libs.wrapping_add(1);
+                ch.lib_sum = ch.lib_sum.wrapping_add(s32);
+                ch.lib_sum_sq = ch.lib_sum_sq.wrapping_add(ss);
             }
             s = after;
             if s == head {
                 break;
             }
         }
+        self.reset_pseudo_chains();
         self.on_board[color.index()] -= count;
         self.removed[color.index()] += count;
         count
-    }
-
-    #[inline]
-    fn take_empty(&mut self, i: usize) {
-        // Swap-remove without a branch: when `i` is the last entry, the writes are no-ops.
-        let k = self.empty_pos[i] as usize;
-        let last = *self.empties.last().expect("point was empty");
-        self.empties[k] = last;
-        self.empty_pos[last as usize] = k as u16;
-        self.empties.pop();
-        self.empty_pos[i] = u16::MAX;
-    }
-
-    #[inline]
-    fn give_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
     }
 
     /// Removes the stones on the given points (e.g. stones agreed dead), as if captured: they
@@ -1359,8 +1398,8 @@ mod tests {
 
     #[test]
     fn pseudo_chains_stay_untouched() {
-        // `preview_at` reads the pseudo-chains of empty and border cells and relies on them
-        // never changing.
+        // `preview_at` reads the pseudo-chains of empty and border cells and relies on their
+        // data: plays change them on the way and must restore them.
         for n in [2, 3, 5] {
             let size = Size::square(n).unwrap();
             let mut b = Board::new(size);
@@ -1375,8 +1414,19 @@ mod tests {
             let zero = b.chains[EMPTY_HEAD as usize];
             let border = b.chains[BORDER_HEAD as usize];
             for (ch, color) in [(zero, Cell::Empty), (border, Cell::Border)] {
-                assert_eq!((ch.size, ch.libs, ch.lib_sum, ch.hash), (0, 0, 0, 0));
-                assert_eq!(ch.color, color as u8);
+                let expected = ChainData::pseudo(color);
+                assert_eq!(
+                    (
+                        ch.size,
+                        ch.libs,
+                        ch.lib_sum,
+                        ch.lib_sum_sq,
+                        ch.hash,
+                        ch.color
+                    ),
+                    (0, 0, 1, 0, 0, expected.color)
+                );
+                assert!(!ch.in_atari());
             }
             // Heads say what stands on each cell.
             for i in 0..b.padded() {
@@ -1474,8 +1524,6 @@ mod tests {
             assert_eq!(b.hash, n.hash);
             assert_eq!((b.on_board, b.removed), (n.on_board, n.removed));
             assert_eq!(b.stone_bits, n.stone_bits);
-            assert_eq!(b.empties, n.empties);
-            assert!(b.empty_pos.prefix_eq(&n.empty_pos, padded));
             assert!(b.last_removed.is_empty());
             // A board of another size copied over a used one plays like the original.
             let mut copy = b.clone();

@@ -110,6 +110,11 @@ impl PointSet {
 
     /// The points in the set, row by row from the top left.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.into_points()
+    }
+
+    /// [`PointSet::iter`] on a copy of the set: an iterator that borrows nothing.
+    pub(crate) fn into_points(self) -> impl Iterator<Item = Point> {
         let stride = self.stride() as u32;
         let magic = DivByStride::new(stride);
         let n = self.nwords();
@@ -128,6 +133,27 @@ impl PointSet {
             let y = magic.div(b);
             Some(Point::new((b - y * stride) as u8, y as u8))
         })
+    }
+
+    /// The `k`-th point of the set in the order of [`PointSet::iter`], found by counting the
+    /// bits of whole words (no walk through the points before it); `None` if the set has at
+    /// most `k` points.
+    pub(crate) fn nth(&self, mut k: usize) -> Option<Point> {
+        for (wi, &word) in self.words().iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k >= ones {
+                k -= ones;
+                continue;
+            }
+            let mut w = word;
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            let b = wi * 64 + w.trailing_zeros() as usize;
+            let stride = self.stride();
+            return Some(Point::new((b % stride) as u8, (b / stride) as u8));
+        }
+        None
     }
 
     /// The bitmap's words: bit `b % 64` of word `b / 64` is bit `b`, and bit
@@ -329,6 +355,11 @@ mod tests {
                 }
                 assert_eq!(s.iter().collect::<Vec<_>>(), odd);
                 assert_eq!(s.len(), odd.len());
+                for (k, &p) in odd.iter().enumerate() {
+                    assert_eq!(s.nth(k), Some(p));
+                }
+                assert_eq!(s.nth(odd.len()), None);
+                assert_eq!(s.into_points().collect::<Vec<_>>(), odd);
             }
         }
     }

@@ -60,7 +60,7 @@ pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
                 std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             }
             std::fs::write(&path, content).map_err(|e| format!("{}: {e}", path.display()))?;
-            println!("wrote {}", rel.display());
+            outln!("wrote {}", rel.display());
         }
     }
     if !stale.is_empty() {
@@ -71,7 +71,7 @@ pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
         return Ok(ExitCode::from(1));
     }
     if check {
-        println!("docs are up to date ({} files)", files.len());
+        outln!("docs are up to date ({} files)", files.len());
     }
     Ok(ExitCode::SUCCESS)
 }

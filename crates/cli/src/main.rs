@@ -1,5 +1,9 @@
 //! `gorules`: score Go games under many rulesets and explain why the scores differ.
 
+// First: its `out!` and `outln!` macros serve the modules below.
+#[macro_use]
+mod output;
+
 mod args;
 mod commands;
 mod docs;

@@ -128,6 +128,30 @@ fn rules_list_show_diff() {
 }
 
 #[test]
+fn a_reader_that_stops_reading_ends_no_command_in_a_panic() {
+    // `gorules ... | head -1`: the pipe's read end is closed before the command starts, so its
+    // first write finds no reader. The command finishes quietly with its usual status.
+    let commands: [&[&str]; 4] = [
+        &["fuzz", "--list"],
+        &["rules", "list"],
+        &["rules", "show", "concord"],
+        &["score", "examples/dame-parity.sgf"],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gorules"))
+            .args(args)
+            .current_dir(repo())
+            .stdout(writer)
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
+#[test]
 fn bad_input_gives_a_clear_error_and_no_panic() {
     let dir = temp_dir("cli-bad");
     let toml = dir.join("bad.toml");

@@ -68,7 +68,7 @@ pub fn run(
         let out = rows.render(&summary);
         (summary, out)
     };
-    print!("{out}");
+    out!("{out}");
     for error in &errors {
         eprintln!("gorules: skipped: {error}");
     }

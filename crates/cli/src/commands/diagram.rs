@@ -70,7 +70,7 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
         Some(out) => {
             std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -106,17 +106,17 @@ fn list(format: FuzzFormat) -> Result<ExitCode, String> {
                     })
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&v).expect("JSON of plain values")
             );
         }
         FuzzFormat::Text => {
             let w = NAMED_CLAIMS.iter().map(|c| c.name.len()).max().unwrap_or(0);
-            println!("{:w$}  expected  claim", "name");
+            outln!("{:w$}  expected  claim", "name");
             for c in NAMED_CLAIMS {
-                println!("{:w$}  {:8}  {}", c.name, c.expected.word(), c.claim);
-                println!("{:w$}            {}", "", c.statement);
+                outln!("{:w$}  {:8}  {}", c.name, c.expected.word(), c.claim);
+                outln!("{:w$}            {}", "", c.statement);
             }
         }
     }
@@ -178,8 +178,8 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
     let report = run(&claim, &opts, &|n| bar.inc(n));
     bar.finish_and_clear();
     match args.format {
-        FuzzFormat::Json => println!("{}", json(&report)),
-        FuzzFormat::Text => print!("{}", text_report(&claim, &report, jobs)),
+        FuzzFormat::Json => outln!("{}", json(&report)),
+        FuzzFormat::Text => out!("{}", text_report(&claim, &report, jobs)),
     }
     if report.counterexamples.iter().any(|c| !c.rechecked) {
         eprintln!("gorules: a counterexample did not re-check from its SGF file (see above)");

@@ -7,7 +7,7 @@ use gorules_rules::{builtin_text, builtins, load};
 /// `gorules rules list`.
 pub fn list() -> Result<ExitCode, String> {
     for rs in builtins() {
-        println!("{:<13} {:<16} {}", rs.id, rs.name, rs.description);
+        outln!("{:<13} {:<16} {}", rs.id, rs.name, rs.description);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -20,16 +20,16 @@ pub fn show(spec: &str, as_toml: bool) -> Result<ExitCode, String> {
             None => std::fs::read_to_string(spec).map_err(|e| format!("{spec}: {e}"))?,
         };
         load(spec).map_err(|e| e.to_string())?;
-        print!("{text}");
+        out!("{text}");
         return Ok(ExitCode::SUCCESS);
     }
     let rs = load(spec).map_err(|e| e.to_string())?;
-    println!("{} ({})", rs.name, rs.id);
-    println!("{}", rs.description);
-    println!("source: {}\n", rs.source);
+    outln!("{} ({})", rs.name, rs.id);
+    outln!("{}", rs.description);
+    outln!("source: {}\n", rs.source);
     let width = rs.knobs().iter().map(|(k, _)| k.len()).max().unwrap_or(0);
     for (k, v) in rs.knobs() {
-        println!("{k:<width$}  {v}");
+        outln!("{k:<width$}  {v}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -63,7 +63,7 @@ pub fn diff(a: &str, b: &str) -> Result<ExitCode, String> {
         .filter(|(_, x, y)| x != y)
         .collect();
     if rows.is_empty() {
-        println!("{} and {} set every knob alike.", ra.id, rb.id);
+        outln!("{} and {} set every knob alike.", ra.id, rb.id);
         return Ok(ExitCode::SUCCESS);
     }
     let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(4);
@@ -73,9 +73,9 @@ pub fn diff(a: &str, b: &str) -> Result<ExitCode, String> {
         .max()
         .unwrap_or(0)
         .max(ra.id.len());
-    println!("{:<w0$}  {:<w1$}  {}", "knob", ra.id, rb.id);
+    outln!("{:<w0$}  {:<w1$}  {}", "knob", ra.id, rb.id);
     for (k, x, y) in rows {
-        println!("{k:<w0$}  {x:<w1$}  {y}");
+        outln!("{k:<w0$}  {x:<w1$}  {y}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,18 +38,18 @@ pub fn run(
     let format = scoring.format.into();
     match format {
         gorules_compare::render::Format::Json if reports.len() == 1 => {
-            print!("{}", render_game(&reports[0], format))
+            out!("{}", render_game(&reports[0], format))
         }
-        gorules_compare::render::Format::Json => println!(
+        gorules_compare::render::Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&reports).expect("serialisable")
         ),
         gorules_compare::render::Format::Csv => {
-            print!("{}", gorules_compare::render::game_csv(&reports))
+            out!("{}", gorules_compare::render::game_csv(&reports))
         }
         _ => {
             for r in &reports {
-                println!("{}", render_game(r, format));
+                outln!("{}", render_game(r, format));
             }
         }
     }

@@ -1,0 +1,99 @@
+//! Standard output for the commands.
+//!
+//! A reader that stops reading early (`gorules fuzz --list | head -3`) closes the pipe, and
+//! Rust's `print!` panics on the next write. Here the command stops writing and finishes as
+//! it would have (same exit status), as other command-line tools do.
+//!
+//! `out!` and `outln!` take the arguments of `print!` and `println!`.
+
+use std::io::{ErrorKind, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the reader of standard output has gone: later output is dropped.
+static READER_GONE: AtomicBool = AtomicBool::new(false);
+
+/// What became of a piece of output.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Written {
+    /// All of it was written.
+    All,
+    /// The reader has gone (a closed pipe).
+    ReaderGone,
+    /// Another write error.
+    Failed(String),
+}
+
+/// Writes `text` to `w` and flushes it.
+pub fn write_to(w: &mut impl Write, text: &str) -> Written {
+    match w.write_all(text.as_bytes()).and_then(|()| w.flush()) {
+        Ok(()) => Written::All,
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Written::ReaderGone,
+        Err(e) => Written::Failed(e.to_string()),
+    }
+}
+
+/// Writes `text` to standard output. Once the reader has gone, nothing more is written; any
+/// other write error (a full disk) ends the program with status 2 and a message.
+pub fn print(text: &str) {
+    if READER_GONE.load(Ordering::Relaxed) {
+        return;
+    }
+    match write_to(&mut std::io::stdout().lock(), text) {
+        Written::All => {}
+        Written::ReaderGone => READER_GONE.store(true, Ordering::Relaxed),
+        Written::Failed(e) => {
+            eprintln!("gorules: cannot write to standard output: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// `print!` through [`print`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::print(&format!($($arg)*))
+    };
+}
+
+/// `println!` through [`print`].
+macro_rules! outln {
+    () => {
+        $crate::output::print("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::output::print(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose reader has gone, or that fails otherwise.
+    struct Closed(ErrorKind);
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_is_told_from_other_errors() {
+        let mut buf = Vec::new();
+        assert_eq!(write_to(&mut buf, "one\n"), Written::All);
+        assert_eq!(buf, b"one\n");
+        assert_eq!(
+            write_to(&mut Closed(ErrorKind::BrokenPipe), "x"),
+            Written::ReaderGone
+        );
+        assert!(matches!(
+            write_to(&mut Closed(ErrorKind::StorageFull), "x"),
+            Written::Failed(_)
+        ));
+    }
+}

@@ -48,14 +48,14 @@ pub fn print(text: &str) {
     }
 }
 
-/// `print!` through [`print`].
+/// `print!` through [`print()`].
 macro_rules! out {
     ($($arg:tt)*) => {
         $crate::output::print(&format!($($arg)*))
     };
 }
 
-/// `println!` through [`print`].
+/// `println!` through [`print()`].
 macro_rules! outln {
     () => {
         $crate::output::print("\n")

@@ -1447,13 +1447,7 @@ mod tests {
     #[test]
     fn removing_whole_chains_equals_rebuilding() {
         let size = Size::square(7).unwrap();
-        let mut x = 12345u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(12345u64);
         for _ in 0..200 {
             let mut b = Board::new(size);
             for k in 0..60 {
@@ -1555,13 +1549,7 @@ mod tests {
     fn setup_stones_on_an_empty_board_without_a_copy() {
         // `add_stones` places stones that each touch an empty point directly on an empty
         // board: the same board as the checked path, and the same errors.
-        let mut x = 99u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(99u64);
         for n in [2, 3, 5, 9, 13] {
             let size = Size::square(n).unwrap();
             for _ in 0..300 {

@@ -41,3 +41,15 @@ pub use color::Color;
 pub use point::{ColoredMove, Move, Point, Size, SizeError, MAX_SIDE, MIN_SIDE};
 pub use pointset::PointSet;
 pub use zobrist::side_to_move_key;
+
+/// A xorshift64 generator for the unit tests' random positions and sets: `seed` must not be 0.
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}

@@ -427,13 +427,7 @@ mod tests {
     fn small_floods_are_the_word_by_word_floods() {
         // Random sets on every size whose bits fit in two words, and on the first that does
         // not (it takes the wide path both ways).
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x2545_F491_4F6C_DD1Du64);
         let mut small = 0;
         for n in 2..=11u32 {
             let size = Size::square(n).unwrap();

@@ -300,7 +300,15 @@ struct Node {
     /// Byte range in the claim text.
     start: usize,
     end: usize,
+    /// Levels of operators from this node down to its deepest leaf (1 for a leaf).
+    depth: u32,
 }
+
+/// How deep a claim may nest: brackets, operators and function calls, counted together.
+/// Evaluating, printing and dropping a claim walk it recursively, so the parser refuses a
+/// deeper one with an error instead of letting a hostile or generated claim overflow the stack.
+/// Claims people write nest a few levels.
+pub const MAX_NESTING: u32 = 100;
 
 /// A parsed, type-checked claim expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -358,6 +366,7 @@ impl Expr {
             text,
             pos: 0,
             refs: Vec::new(),
+            nesting: 0,
         };
         p.skip_ws();
         if p.at_end() {
@@ -467,6 +476,8 @@ struct Parser<'t> {
     text: &'t str,
     pos: usize,
     refs: Vec<ScoreRef>,
+    /// Calls of the recursive rules (`implies`, `not`, `unary`) now open.
+    nesting: u32,
 }
 
 type Parsed = Result<(Node, Type), ParseError>;
@@ -558,10 +569,61 @@ impl<'t> Parser<'t> {
     }
 
     fn node(kind: Kind, start: usize, end: usize) -> Node {
-        Node { kind, start, end }
+        let below = match &kind {
+            Kind::Num(_) | Kind::WinnerLit(_) | Kind::Score(..) | Kind::Var(_) => 0,
+            Kind::Neg(a) | Kind::Abs(a) | Kind::Sign(a) | Kind::Not(a) => a.depth,
+            Kind::Min(a, b)
+            | Kind::Max(a, b)
+            | Kind::Add(a, b)
+            | Kind::Sub(a, b)
+            | Kind::Mul(a, b)
+            | Kind::Cmp(_, a, b)
+            | Kind::And(a, b)
+            | Kind::Or(a, b)
+            | Kind::Implies(a, b) => a.depth.max(b.depth),
+        };
+        Node {
+            kind,
+            start,
+            end,
+            depth: below + 1,
+        }
+    }
+
+    /// Refuses a node nested deeper than [`MAX_NESTING`] (operators chained left to right
+    /// nest too: `1 + 1 + 1` is two levels of `+`).
+    fn check_depth(&self, n: &Node) -> Result<(), ParseError> {
+        if n.depth > MAX_NESTING {
+            return Err(self.nesting_error(n.start));
+        }
+        Ok(())
+    }
+
+    fn nesting_error(&self, offset: usize) -> ParseError {
+        self.error_at(
+            offset,
+            &format!("the claim nests more than {MAX_NESTING} levels deep (brackets, operators and functions together)"),
+        )
+    }
+
+    /// Runs a recursive rule one level deeper, refusing to go past [`MAX_NESTING`].
+    fn nested(&mut self, rule: fn(&mut Self) -> Parsed) -> Parsed {
+        if self.nesting >= MAX_NESTING {
+            return Err(self.nesting_error(self.pos));
+        }
+        self.nesting += 1;
+        let parsed = rule(self);
+        self.nesting -= 1;
+        let (n, t) = parsed?;
+        self.check_depth(&n)?;
+        Ok((n, t))
     }
 
     fn implies(&mut self) -> Parsed {
+        self.nested(Self::implies_unchecked)
+    }
+
+    fn implies_unchecked(&mut self) -> Parsed {
         let (lhs, lt) = self.or()?;
         if self.eat("=>") {
             let (rhs, rt) = self.implies()?;
@@ -585,6 +647,7 @@ impl<'t> Parser<'t> {
                 self.expect_type(&rhs, rt, Type::Bool, "`||`")?;
                 let (s, e) = (lhs.start, rhs.end);
                 lhs = Self::node(Kind::Or(Box::new(lhs), Box::new(rhs)), s, e);
+                self.check_depth(&lhs)?;
                 lt = Type::Bool;
             } else {
                 return Ok((lhs, lt));
@@ -601,6 +664,7 @@ impl<'t> Parser<'t> {
                 self.expect_type(&rhs, rt, Type::Bool, "`&&`")?;
                 let (s, e) = (lhs.start, rhs.end);
                 lhs = Self::node(Kind::And(Box::new(lhs), Box::new(rhs)), s, e);
+                self.check_depth(&lhs)?;
                 lt = Type::Bool;
             } else {
                 return Ok((lhs, lt));
@@ -616,7 +680,7 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         if bang || self.eat_word("not") {
-            let (inner, t) = self.not()?;
+            let (inner, t) = self.nested(Self::not)?;
             self.expect_type(&inner, t, Type::Bool, "`!`")?;
             let e = inner.end;
             return Ok((Self::node(Kind::Not(Box::new(inner)), start, e), Type::Bool));
@@ -705,6 +769,7 @@ impl<'t> Parser<'t> {
                 Kind::Sub(Box::new(lhs), Box::new(rhs))
             };
             lhs = Self::node(kind, s, e);
+            self.check_depth(&lhs)?;
             lt = Type::Num;
         }
     }
@@ -720,6 +785,7 @@ impl<'t> Parser<'t> {
             self.expect_type(&rhs, rt, Type::Num, "`*`")?;
             let (s, e) = (lhs.start, rhs.end);
             lhs = Self::node(Kind::Mul(Box::new(lhs), Box::new(rhs)), s, e);
+            self.check_depth(&lhs)?;
             lt = Type::Num;
         }
     }
@@ -728,7 +794,7 @@ impl<'t> Parser<'t> {
         self.skip_ws();
         let start = self.pos;
         if self.eat("-") {
-            let (inner, t) = self.unary()?;
+            let (inner, t) = self.nested(Self::unary)?;
             self.expect_type(&inner, t, Type::Num, "`-`")?;
             let e = inner.end;
             return Ok((Self::node(Kind::Neg(Box::new(inner)), start, e), Type::Num));
@@ -1268,5 +1334,33 @@ mod tests {
         let e = Expr::parse("\"my rules.toml\":area == concord:area").unwrap();
         assert_eq!(e.scores()[0].to_string(), "\"my rules.toml\":area");
         assert_eq!(e.scores()[1].to_string(), "concord:area");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_a_stack_overflow() {
+        let deep = 5_100;
+        let brackets = format!(
+            "{}concord:area{} == concord:territory",
+            "(".repeat(deep),
+            ")".repeat(deep)
+        );
+        let chain = format!("{}1 == 0", "1 + ".repeat(deep));
+        let nots = format!("{}concord:area == 0", "not ".repeat(deep));
+        let negs = format!("{}concord:area == 0", "- ".repeat(deep));
+        let calls = format!("{}1{} == 0", "abs(".repeat(deep), ")".repeat(deep));
+        let ands = format!("{}1 == 1", "1 == 1 && ".repeat(deep));
+        for text in [brackets, chain, nots, negs, calls, ands] {
+            let err = Expr::parse(&text).unwrap_err();
+            assert!(err.message.contains("nests more than 100 levels"), "{err}");
+        }
+        // Claims within the limit parse and evaluate.
+        let ok = format!(
+            "{}concord:area{} == {}0",
+            "(".repeat(40),
+            ")".repeat(40),
+            "0 + ".repeat(40)
+        );
+        let e = Expr::parse(&ok).unwrap_or_else(|e| panic!("{e}"));
+        assert!(e.eval(&[sv(0.0)], &GameFacts::default()).is_ok());
     }
 }

@@ -173,4 +173,16 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
 
     let o = gorules(&["fuzz"]);
     assert_eq!(o.status.code(), Some(2));
+
+    // A claim nested thousands of brackets deep: an error, not a stack overflow.
+    let deep = format!(
+        "{}concord:area{} == concord:territory",
+        "(".repeat(5_100),
+        ")".repeat(5_100)
+    );
+    let o = gorules(&["fuzz", "--claim", &deep, "--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("nests more than 100 levels"), "{err}");
+    assert!(!err.contains("overflow"), "{err}");
 }

@@ -1,6 +1,6 @@
 //! The gallery of docs/differences.md: every record is replayed under every built-in ruleset
 //! and checked against results worked out by hand from the rules texts (the numbers are derived
-//! in the comments; research notes in shared/research/rulesets.md §2).
+//! in the comments).
 
 use std::path::PathBuf;
 
@@ -24,7 +24,8 @@ fn check(rel: &str, expected: &[(&str, Option<&str>)]) {
         let got = r.score(column).map(|s| s.result.as_str());
         assert_eq!(got, *want, "{rel} {column}");
     }
-    // Concord's area and territory counting agree on every gallery record it scores (seed 001).
+    // Concord's area and territory counting agree on every gallery record it scores (Concord
+    // Rules of Go Commentary, "Equivalence of area and territory scoring").
     if let (Some(a), Some(t)) = (r.score("concord:area"), r.score("concord:territory")) {
         assert_eq!(a.margin, t.margin, "{rel}");
     }
@@ -32,7 +33,7 @@ fn check(rel: &str, expected: &[(&str, Option<&str>)]) {
 
 #[test]
 fn dame_parity() {
-    // Research §2.1: area 13 - 12; AGA adds White's pass (territory 5+2 vs 5+1); Japanese
+    // Dame parity (Black fills the last dame): area 13 - 12; AGA adds White's pass (territory 5+2 vs 5+1); Japanese
     // 5 - 5; Concord area 13 - (12 + 1 first pass); Taiwan 13 - (12 + 1 Black's last play);
     // Two Button Go 5+1+1/2 each; stone scoring, one group each: 8 + 5 - 2 vs 7 + 5 - 2.
     check(
@@ -84,7 +85,7 @@ fn concord_last_pass() {
 
 #[test]
 fn dead_stone_agreed_and_played_out() {
-    // Research §2.11. Agreed: every ruleset B+1, except Tromp-Taylor, which ignores the
+    // A dead stone removed by agreement: every ruleset B+1, except Tromp-Taylor, which ignores the
     // agreement: a3 stays, a1-a2 and a4-a5 are neutral: 8 - (8 + 5) = W+5. Stone scoring:
     // 8 + 5 - 2 vs 7 + 5 - 2.
     check(
@@ -121,7 +122,7 @@ fn dead_stone_agreed_and_played_out() {
 
 #[test]
 fn handicap_four() {
-    // Research §2.10: area 81 - 0, komi 0.5. AGA/BGA/Taiwan N-1 = 3 -> B+77.5; Chinese N = 4
+    // Handicap compensation: area 81 - 0, komi 0.5. AGA/BGA/Taiwan N-1 = 3 -> B+77.5; Chinese N = 4
     // -> B+76.5; none -> B+80.5; Concord 3 + 1 (White passed first) -> B+76.5; territory
     // 77 - 0.5 (Japanese), 77+1 - (1+0.5) (Concord, pass stones), 77+2 - (1+0.5) (AGA).
     // Stone scoring, no compensation: the four stones and the 77 points are one group,
@@ -147,7 +148,7 @@ fn handicap_four() {
 
 #[test]
 fn seki_with_eyes() {
-    // Research §2.5: 37 - 43 by area; Japanese 18 - 24; margins W+6 everywhere.
+    // Seki with eyes: 37 - 43 by area; Japanese 18 - 24; margins W+6 everywhere.
     let r = report("examples/gallery/05-seki-with-eyes.sgf");
     for (name, s) in r.scores() {
         assert_eq!(s.result, "W+6", "{name}");

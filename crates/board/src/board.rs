@@ -360,8 +360,8 @@ pub struct Position {
 }
 
 /// Who owns each empty point, by the rule "an empty point belongs to a colour when every path
-/// through empty points from it reaches stones of that colour only" (seed 000, "Territory
-/// intersection"). Empty regions that touch no stone at all belong to nobody.
+/// through empty points from it reaches stones of that colour only" (Concord Go Rules,
+/// "Territory intersection"). Empty regions that touch no stone at all belong to nobody.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Territory {
     /// Black stones on the board.

@@ -1,8 +1,8 @@
 //! # gorules-claims
 //!
 //! Fuzzing equivalence claims between Go rulesets. Rules designers claim things like "Concord
-//! area and territory counting always give the same result" (the Concord commentary's proof,
-//! shared/seeds/001). This crate tests such claims on millions of random games and, when one
+//! area and territory counting always give the same result" (the proof in the Concord Rules
+//! of Go Commentary). This crate tests such claims on millions of random games and, when one
 //! fails, shrinks the game to a small one and writes it as an SGF file that `gorules score`
 //! replays.
 //!

@@ -1,6 +1,6 @@
 //! "Play until captured": the `:playout` scores.
 //!
-//! Instead of removing the agreed-dead stones, the players resume (seed 000 "Dispute
+//! Instead of removing the agreed-dead stones, the players resume (Concord Go Rules, "Dispute
 //! resolution": "Let's play until all dead stones are captured") and capture them by play:
 //!
 //! 1. the record is replayed and ended by the ruleset's protocol (Concord's third pass, Ing's

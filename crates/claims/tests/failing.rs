@@ -1,4 +1,4 @@
-//! Claims that must fail (research note section 3.2): each produces a counterexample, shrunk,
+//! Claims that must fail (the rulesets' known differences): each produces a counterexample, shrunk,
 //! written as SGF, read back from the file and re-checked by replaying it, and small. The
 //! lower bounds on the number of moves are worked out by hand in the comments; the upper ones
 //! allow one move more than that minimum.
@@ -71,8 +71,8 @@ fn concord_without_its_last_pass_rule_fails() {
     let p = path.display();
     let text = format!("\"{p}\":area == \"{p}\":territory");
     let (_, c) = counterexample(&text, "two-passes");
-    // Area - territory = (moves by Black - moves by White) - [White passed first] (seed 001's
-    // proof, steps 1-5, without the last-pass rule). Two passes end play, so the difference is
+    // Area - territory = (moves by Black - moves by White) - [White passed first] (the proof
+    // in the Concord Rules of Go Commentary, steps 1-5, without the last-pass rule). Two passes end play, so the difference is
     // 0 unless the first and last passes are by the same player. With Black moving first, the
     // shortest such games are B pass, W play, B play, W pass, B pass (5 moves, difference -1)
     // and B play, W pass, B play, W play, B pass, W pass (6): a counterexample has at least 5
@@ -86,9 +86,9 @@ fn concord_without_its_last_pass_rule_fails() {
 fn japanese_and_chinese_differ_by_more_than_one_point() {
     let (_, c) = counterexample("japanese-chinese-within-one", "jp-cn");
     // Chinese - Japanese = (board plays by Black - by White) - N [handicap >= 2] + seki eyes
-    // (research F1 from I0; N handicap stones count as plays and are compensated). Without
-    // seki (which takes many moves) the plays must differ by 2: B play, W pass, B play, W
-    // pass, B pass is the shortest (5 moves).
+    // (N handicap stones count as plays and are compensated). Without seki (which takes many
+    // moves) the plays must differ by 2: B play, W pass, B play, W pass, B pass is the
+    // shortest (5 moves).
     assert!((5..=6).contains(&c.moves), "{} moves", c.moves);
     assert!(num(&c.left.value) >= 2.0);
 }
@@ -97,7 +97,8 @@ fn japanese_and_chinese_differ_by_more_than_one_point() {
 fn taiwan_differs_from_concord_area_once_a_pass_is_made_during_play() {
     let (claim, c) = counterexample("taiwan-concord-area", "taiwan");
     // Taiwan - Concord area = [White passed first] - [Black made the last board play]
-    // (research F3). Without a pass during play they agree: the first pass follows the last
+    // (Taiwan rules count a last-play point, Concord a first-pass point). Without a pass
+    // during play they agree: the first pass follows the last
     // board play, by the other player. The shortest games where they differ: B pass, W play,
     // B play, W pass, B pass, then Concord's third pass (first and last pass were Black's),
     // which the record holds: 6 moves (White making the last play needs 6 moves before the
@@ -131,7 +132,7 @@ fn play_does_not_settle_disputes_under_japanese_rules() {
 
 #[test]
 fn a_winner_claim_reports_winners() {
-    // Research F6: Concord gives White a point for passing first, AGA does not; with a
+    // Concord gives White a point for passing first, AGA does not; with a
     // half-point komi the winner can change.
     let (_, c) = counterexample("winner(concord:area) == winner(aga:area)", "winner");
     assert!(matches!(

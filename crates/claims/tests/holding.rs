@@ -1,4 +1,4 @@
-//! Claims that must hold (research note section 3.1), each on at least 10,000 random games
+//! Claims that must hold on every legal record, each on at least 10,000 random games
 //! spread over boards from 2x2 to 9x9 plus a few hundred from 10x10 to 19x19. A failure here
 //! is a bug in the rules engine (or in the claim), and the report shows the shrunk game.
 
@@ -76,18 +76,18 @@ fn every_named_claim_expected_to_hold_holds() {
 
 #[test]
 fn exact_offsets_between_rulesets_hold() {
-    // Research F6: Concord - AGA = -[White passed first] under area counting (AGA has no
+    // Concord - AGA = -[White passed first] under area counting (AGA has no
     // first-pass point; both compensate N-1 handicap stones). This failed before AGA's final
     // pass written in a record stopped discarding the agreed-dead stones (see
     // crates/rules/tests/final_pass_settlement.rs).
     holds("concord:area - aga:area == -white_passed_first", 7);
-    // Research F3: Taiwan moves a point to White when Black made the last board play, Concord
+    // Taiwan moves a point to White when Black made the last board play, Concord
     // when White made the first pass.
     holds(
         "taiwan:area - concord:area == white_passed_first - black_played_last",
         8,
     );
-    // Research E3: play settles disputes under area counting (Chinese) and under AGA rules.
+    // Play settles disputes (Concord Rules of Go Commentary, "Play Settles Disputes") under area counting (Chinese) and under AGA rules.
     holds("chinese:area:playout == chinese:area", 9);
     holds(
         "aga:area:playout == aga:area && aga:territory:playout == aga:territory",

@@ -184,7 +184,8 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
     out.push_str("# The rules model\n\n");
     out.push_str(
         "A ruleset is a TOML file that sets a handful of knobs. Each knob is one rule \
-         difference found in the rules texts (`shared/seeds/`) and the research notes; every \
+         difference found in the rules texts (the Concord Go Rules, the AGA Concise Rules, the \
+         Japanese, Chinese and other rules each ruleset file cites in its `source`); every \
          built-in ruleset is such a file in `rulesets/`, and writing one more file is enough to \
          define a new ruleset. A file sets every knob, or names a ruleset it `extends` and sets \
          only what differs.\n\n",
@@ -273,7 +274,7 @@ fn worked_example(root: &Path) -> Result<String, String> {
          has handed over two pass stones and White one, so territory counting gives White a \
          point that area counting does not. Area and territory counting now disagree, and the \
          side that can make the other pass more often gains: the pass fights the AGA met in \
-         the 1980s (seed 001, \"Pass fights\"; research note 2.3). The claims fuzzer (`gorules \
+         the 1980s (Concord Rules of Go Commentary, \"Pass fights\"). The claims fuzzer (`gorules \
          fuzz`) finds such games by itself:\n\n",
     );
     out.push_str(&fuzzer_finding(root)?);

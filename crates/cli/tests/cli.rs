@@ -14,7 +14,7 @@ fn score_json_follows_the_contract() {
     let rulesets = v["rulesets"].as_array().unwrap();
     assert_eq!(rulesets.len(), gorules_rules::builtin_ids().len());
     let find = |id: &str| rulesets.iter().find(|r| r["ruleset"] == id).unwrap();
-    // Research §2.1, worked out by hand: Chinese B+1, Japanese 0, AGA B+1 with White's added
+    // Dame parity, worked out by hand: Chinese B+1, Japanese 0, AGA B+1 with White's added
     // pass, Concord 0 both ways.
     assert_eq!(find("chinese")["scores"][0]["result"], "B+1");
     assert_eq!(find("japanese")["scores"][0]["result"], "0");
@@ -74,7 +74,7 @@ fn score_options_komi_counting_dead_and_formats() {
 
 #[test]
 fn score_by_stone_counting() {
-    // Research §2.1 under stone scoring (research §1b): one group each, Black 8 stones + 5
+    // Dame parity under stone scoring (Sensei's Library, "Stone scoring"): one group each, Black 8 stones + 5
     // territory - 2, White 7 + 5 - 2: B+1. Concord allows no stone counting.
     let args = [
         "score",
@@ -220,7 +220,7 @@ fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
         (s["finished"].as_u64(), s["unfinished"].as_u64()),
         (Some(2), Some(1))
     );
-    // concord:territory vs aga:territory differ on a.sgf only (research §2.1): +1.
+    // concord:territory vs aga:territory differ on a.sgf only (dame parity): +1.
     let pair = s["pairs"]
         .as_array()
         .unwrap()

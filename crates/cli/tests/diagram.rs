@@ -18,7 +18,7 @@ fn assert_refused(o: &Output, needle: &str) {
 fn text_diagram_of_the_example_by_default() {
     let o = gorules(&["diagram", "examples/dame-parity.sgf"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    // Research §2.1 at the end: column a Black's, column e White's, no neutral point.
+    // Dame parity at the end: column a Black's, column e White's, no neutral point.
     let expected = "\
 Dame parity: move 17 of 17 (B pass), rules concord
    A B C D E

@@ -1,4 +1,4 @@
-//! Issue 4 speed: one 250-move 19x19 record under every built-in ruleset (parse, replay,
+//! Reading and comparing records: one 250-move 19x19 record under every built-in ruleset (parse, replay,
 //! score), and a corpus of 10,000 records compared on one and two threads the way `gorules
 //! compare` runs (entries streamed in input order and dropped).
 //!

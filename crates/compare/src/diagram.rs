@@ -798,7 +798,7 @@ mod tests {
     }
 
     #[test]
-    fn dame_parity_before_the_last_dame_research_2_1() {
+    fn dame_parity_before_the_last_dame() {
         // After W c4 (move 14), c5 is open: it touches b5 (Black) and d5 (White), so it is
         // neutral; column a is Black's, column e White's.
         let record = dame_parity();
@@ -865,7 +865,7 @@ Dame parity: move 14 of 17 (W C4), rules concord
     }
 
     #[test]
-    fn seki_eyes_are_marked_only_where_counted_research_2_5() {
+    fn seki_eyes_are_marked_only_where_counted() {
         let record = seki_record();
         let japanese = view(&record, &rules("japanese"), &Options::default(), None).unwrap();
         let (c1, g1, e1) = (Point::new(2, 8), Point::new(6, 8), Point::new(4, 8));

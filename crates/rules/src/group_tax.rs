@@ -1,7 +1,7 @@
 //! Stone counting's group tax: two points per group, the eyes it must keep unfilled.
 //!
 //! Under stone scoring only stones on the board count; players fill their own territory until
-//! each group keeps the two eyes it needs to live (research/rulesets.md §1b). Scoring a board
+//! each group keeps the two eyes it needs to live (Sensei's Library, "Stone scoring"). Scoring a board
 //! where territory is still empty, stone counting counts what the filled board would hold:
 //! stones plus counted territory, less 2 points per group (the two eyes it keeps empty).
 //!

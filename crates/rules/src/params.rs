@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "kebab-case")]
 pub enum KoRule {
     /// Only the immediate recapture of a single stone that just captured a single stone is
-    /// forbidden (basic ko; Japanese Art. 6, seed 003 "Ko rule").
+    /// forbidden (basic ko; Japanese Rules of Go, 1989, Article 6).
     Simple,
     /// A board play may not recreate any earlier whole-board position (Tromp-Taylor).
     PositionalSuperko,
@@ -18,7 +18,7 @@ pub enum KoRule {
     /// move (Concord "Repetition is illegal", AGA rule 6).
     SituationalSuperko,
     /// A board play may not recreate a position that an earlier board play of the same player
-    /// created (BGA, seed 004 "Ko and Superko").
+    /// created (BGA AGA-style Rules Summary, "Ko and Superko").
     NaturalSituationalSuperko,
 }
 
@@ -267,7 +267,7 @@ pub struct RuleSet {
     /// every stone left when play ends again is alive; Concord "Dispute resolution").
     pub play_until_captured: bool,
     /// Whether two passes at the start of a resumption end the game with every stone alive
-    /// (BGA, seed 004 "Game End").
+    /// (BGA AGA-style Rules Summary, "Game End").
     pub resumption_double_pass_ends: bool,
     /// The counting methods the ruleset allows, in its order of preference.
     pub counting: Vec<Counting>,

@@ -15,7 +15,7 @@
 
 use gorules_board::{Board, Color, Point, PointSet, Territory};
 
-/// The classic seki of research/rulesets.md §2.5, as a diagram ([`gorules_board::diagram`]):
+/// A classic seki with one eye each, as a diagram ([`gorules_board::diagram`]):
 /// Black's and White's inner chains share the liberty e1 and have one eye each (c1, g1). The
 /// example the docs and the tests of every crate use for seki.
 pub const RESEARCH_2_5_SEKI: &str = "
@@ -251,8 +251,8 @@ mod tests {
     }
 
     #[test]
-    fn research_2_5_seki_with_one_eye_each() {
-        // research/rulesets.md §2.5: Black eye c1, White eye g1, shared liberty e1.
+    fn seki_with_one_eye_each() {
+        // Black eye c1, White eye g1, shared liberty e1.
         let e = eyes(RESEARCH_2_5_SEKI);
         assert_eq!(e[0], vec![Point::new(2, 8)], "black eye c1");
         assert_eq!(e[1], vec![Point::new(6, 8)], "white eye g1");

@@ -1,4 +1,4 @@
-//! AGA Concise Rules of Go, rules 3 to 12 (shared/seeds/002). Expected scores are worked out
+//! AGA Concise Rules of Go (1991), rules 3 to 12. Expected scores are worked out
 //! by hand in the comments.
 
 mod common;
@@ -61,7 +61,7 @@ fn rule_5_capture_and_no_suicide() {
     assert_eq!(r[2].captured, 1);
 }
 
-/// research §2.13 / §2.8: "sending two returning one" on a 5x3 board (SGF coordinates).
+/// "Sending two returning one" (Sensei's Library, SendingTwoReturningOne) on a 5x3 board (SGF coordinates).
 const SEND_TWO: &str = "
 . X . X .
 O O X X .
@@ -97,7 +97,7 @@ fn rule_7_and_8_pass_stones_and_illegal_moves() {
 #[test]
 fn rule_9_agreement_removes_dead_stones_as_prisoners() {
     // Rule 9: agreed dead stones are removed as prisoners of the player who could capture
-    // them. Research §2.11: White's a3 is dead.
+    // them. White's a3 is dead.
     let aga = rules("aga");
     let mut g = empty_game(&aga, 5, 0.0);
     play(&mut g, DAME_PARITY);
@@ -157,7 +157,7 @@ fn rule_11_white_makes_the_last_move() {
     assert_eq!(g.status(), Status::Finished);
     g.finish(&[]);
     assert!(g.added_passes().is_empty());
-    // Territory: Black 5 + 2 pass stones = 7, White 5 + 1 = 6 -> B+1 (research §2.1).
+    // Territory: Black 5 + 2 pass stones = 7, White 5 + 1 = 6 -> B+1 (dame parity: Black filled the last dame).
     assert_eq!(totals(&g, Counting::Territory), (7.0, 6.0));
 }
 

@@ -1,5 +1,5 @@
-//! Every clause of the Concord Go Rules (shared/seeds/000), and the commentary's claims
-//! (shared/seeds/001). Expected scores are worked out by hand in the comments.
+//! Every clause of the Concord Go Rules, and the claims of the Concord Rules of Go Commentary.
+//! Expected scores are worked out by hand in the comments.
 
 mod common;
 
@@ -7,12 +7,12 @@ use common::*;
 use gorules_board::{Color, Move, Point};
 use gorules_rules::{Counting, Illegal, MoveKind, SettlementReport, Status};
 
-/// Research §2.1: 5x5, Black owns column a, White column e, the middle column filled in turn.
+/// Dame parity: 5x5, Black owns column a, White column e, the middle column filled in turn.
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";
 
 #[test]
 fn pass_play_hands_a_pass_stone_to_the_opponent() {
-    // seed 000 "Pass play": "The player puts the stone in the opponent's prisoner container."
+    // Concord Go Rules, "Pass play": "The player puts the stone in the opponent's prisoner container."
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
     play(&mut g, "B pass");
@@ -22,7 +22,7 @@ fn pass_play_hands_a_pass_stone_to_the_opponent() {
 
 #[test]
 fn board_play_captures_into_the_players_container() {
-    // seed 000 "Board play": captured stones go to the player's prisoner container.
+    // Concord Go Rules, "Board play": captured stones go to the player's prisoner container.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
     let r = play(&mut g, "B a2 W a1 B b1");
@@ -33,7 +33,7 @@ fn board_play_captures_into_the_players_container() {
 
 #[test]
 fn suicide_is_illegal_and_replaced_by_a_pass() {
-    // seed 000 "Suicide is illegal" + "Illegal play handling": the play is taken back and the
+    // Concord Go Rules, "Suicide is illegal" + "Illegal play handling": the play is taken back and the
     // player must pass (a pass stone goes to the opponent).
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -58,7 +58,7 @@ const TRIPLE_KO_CYCLE: &str = "B ca W fa B ka W ba B ga W ja";
 
 #[test]
 fn repetition_is_illegal_triple_ko() {
-    // seed 000 "Repetition is illegal" (situational superko): the sixth capture of the triple
+    // Concord Go Rules, "Repetition is illegal" (situational superko): the sixth capture of the triple
     // ko recreates the starting position with Black to move.
     let concord = rules("concord");
     let mut g = diagram_game(&concord, TRIPLE_KO, 0.0, Color::Black);
@@ -79,8 +79,8 @@ fn repetition_is_illegal_triple_ko() {
 
 #[test]
 fn last_pass_rule_example_from_the_rules() {
-    // seed 000 "Last pass": "..., B pass, W threat, B answer, W pass, B pass, W pass".
-    // Research §2.2: the dame-parity board stopped before c5 (Black to move). Black passes,
+    // Concord Go Rules, "Last pass": "..., B pass, W threat, B answer, W pass, B pass, W pass".
+    // The Concord Go Rules' example of the last pass, on the dame-parity board stopped before c5 (Black to move). Black passes,
     // White threatens at a1 inside Black's area, Black answers at a2 capturing it.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -113,7 +113,7 @@ fn last_pass_rule_example_from_the_rules() {
 
 #[test]
 fn record_ending_short_of_the_last_pass_gets_it_added() {
-    // seed 000 "End of play": "if the Last pass rule requires a third pass in a row, play
+    // Concord Go Rules, "End of play": "if the Last pass rule requires a third pass in a row, play
     // continues to include it". A record that stops after W pass, B pass gets White's pass.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -126,7 +126,7 @@ fn record_ending_short_of_the_last_pass_gets_it_added() {
 
 #[test]
 fn dame_parity_first_pass_is_worth_half_a_dame() {
-    // seed 000 "First Pass is Valuable" / research §2.1: Black fills the last dame c5, then
+    // Concord Go Rules, "First Pass is Valuable" (dame parity): Black fills the last dame c5, then
     // W pass, B pass. The first pass (White's) and the last (Black's) differ: play ends.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -142,7 +142,7 @@ fn dame_parity_first_pass_is_worth_half_a_dame() {
 
 #[test]
 fn dead_stones_removed_by_agreement_become_prisoners() {
-    // seed 000 "Dead Stone Removal by Agreement"; research §2.11 first row: White's dead stone
+    // Concord Go Rules, "Dead Stone Removal by Agreement": White's dead stone
     // at a3 is agreed dead and removed.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -163,8 +163,8 @@ fn dead_stones_removed_by_agreement_become_prisoners() {
 
 #[test]
 fn play_until_captured_keeps_the_score_of_the_agreement() {
-    // seed 000 "Dispute resolution" and seed 001 "Play Settles Disputes"; research §2.11
-    // second row: instead of agreeing, play resumes (Black first, the opponent of the last
+    // Concord Go Rules, "Dispute resolution", and the Concord Rules of Go Commentary, "Play
+    // Settles Disputes": instead of agreeing, play resumes (Black first, the opponent of the last
     // passer) and Black captures a3: B a2, W pass, B a4, W pass, B pass, W pass.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -193,7 +193,7 @@ fn play_until_captured_keeps_the_score_of_the_agreement() {
 
 #[test]
 fn territory_intersection_is_defined_by_paths() {
-    // seed 000 "Territory intersection": an empty point belongs to a player when no path
+    // Concord Go Rules, "Territory intersection": an empty point belongs to a player when no path
     // through empty points reaches an opponent stone. c5 next to both colours is nobody's.
     let concord = rules("concord");
     let mut g = empty_game(&concord, 5, 0.0);
@@ -206,7 +206,7 @@ fn territory_intersection_is_defined_by_paths() {
 
 #[test]
 fn area_counting_handicap_compensation_and_first_pass() {
-    // seed 000 "Area counting": White gets a point per handicap stone except the first, and a
+    // Concord Go Rules, "Area counting": White gets a point per handicap stone except the first, and a
     // point for the very first pass. 9x9, 4 fixed handicap stones, then W pass, B pass.
     let concord = rules("concord");
     let size = gorules_board::Size::square(9).unwrap();
@@ -239,7 +239,7 @@ fn area_counting_handicap_compensation_and_first_pass() {
 
 #[test]
 fn area_equals_territory_in_the_commentary_examples() {
-    // seed 001 "Equivalence of area and territory scoring": both methods give the same margin.
+    // Concord Rules of Go Commentary, "Equivalence of area and territory scoring": both methods give the same margin.
     let concord = rules("concord");
     for tail in [
         "B c5 W pass B pass",

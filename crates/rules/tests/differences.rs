@@ -1,4 +1,4 @@
-//! Positions where rulesets disagree (shared/research/rulesets.md §2), scored under every
+//! Positions where rulesets disagree, scored under every
 //! ruleset concerned. Expected scores are worked out by hand in the comments; komi 0 unless
 //! stated.
 
@@ -25,7 +25,7 @@ fn dame_parity(id: &str, tail: &str) -> Vec<(Counting, String)> {
 }
 
 #[test]
-fn dame_parity_research_2_1() {
+fn dame_parity_area_and_territory_differ_by_one() {
     // Black fills the last dame (c5), then W pass, B pass. Final board: Black 8 stones + a1..a5,
     // White 7 stones + e1..e5, no prisoners.
     use Counting::*;
@@ -59,7 +59,7 @@ fn dame_parity_research_2_1() {
 
 #[test]
 fn dame_parity_variation_black_passes_instead() {
-    // Research §2.1 variation: Black passes instead of filling c5: every ruleset gives 0.
+    // Dame parity, a variation: Black passes instead of filling c5: every ruleset gives 0.
     for id in gorules_rules::builtin_ids() {
         for (counting, r) in dame_parity(id, "B pass W pass") {
             assert_eq!(r, "0", "{id} {counting:?}");
@@ -68,8 +68,9 @@ fn dame_parity_variation_black_passes_instead() {
 }
 
 #[test]
-fn pass_fight_without_a_last_pass_rule_research_2_2() {
-    // Research §2.2: pass stones without a last-pass rule (early AGA) end the game after
+fn pass_fight_without_a_last_pass_rule() {
+    // Pass stones without a last-pass rule (early AGA; Concord Rules of Go Commentary, "Pass
+    // fights") end the game after
     // "W pass, B pass": Black handed over two pass stones, White one. Territory: Black a1 a3
     // a4 a5 = 4 + 1 capture + 1 pass stone = 6; White 5 + 2 = 7 -> W+1. Area 12 - 12 = 0.
     let early_aga = parse(
@@ -94,7 +95,7 @@ fn pass_fight_without_a_last_pass_rule_research_2_2() {
 }
 
 #[test]
-fn seki_with_eyes_research_2_5() {
+fn seki_with_eyes() {
     // Stones: 18 each. Black territory g4..i9 = 18 (+ eye c1), White a4..d9 = 24 (+ eye g1);
     // e1 is neutral. Play: B pass, W pass from the diagram (no prisoners but pass stones).
     let score = |id: &str| {
@@ -134,7 +135,7 @@ fn seki_with_eyes_research_2_5() {
 }
 
 #[test]
-fn handicap_compensation_research_2_10() {
+fn handicap_compensation() {
     // 9x9, 4 fixed stones, komi 0.5; W pass, B pass. Raw area margin A = 81 - 0 = 81.
     let margin = |id: &str| {
         let rs = rules(id);
@@ -160,7 +161,7 @@ fn handicap_compensation_research_2_10() {
 }
 
 #[test]
-fn filling_own_territory_when_dead_stones_are_played_out_research_2_11() {
+fn filling_own_territory_when_dead_stones_are_played_out() {
     // White's dead stone at a3; instead of agreeing, Black captures it by play:
     // B a2, W pass, B a4 (captures), W pass, B pass (and White's third pass under Concord).
     let played_out = |id: &str| {
@@ -193,7 +194,7 @@ X X O O X X O O X X O O
 . . . . . . . . . . . .";
 
 #[test]
-fn triple_ko_no_result_under_japanese_rules_research_2_8() {
+fn triple_ko_no_result_under_japanese_rules() {
     // Japanese Art. 12: the cycle B ko1, W ko2, B ko3, W ko1, B ko2, W ko3 repeats the
     // position; the second time round the starting state occurs a third time: no result.
     let j = rules("japanese");
@@ -240,7 +241,7 @@ O O X X .
 . . . . .";
 
 #[test]
-fn sending_two_returning_one_positional_vs_situational_research_2_13() {
+fn sending_two_returning_one_positional_vs_situational() {
     // Black's retake (ba) recreates the starting board with White to move: positional superko
     // forbids it, situational and natural situational superko and simple ko allow it.
     for (id, legal) in [
@@ -258,14 +259,14 @@ fn sending_two_returning_one_positional_vs_situational_research_2_13() {
     }
 }
 
-/// Research §2.12: Black a2 suicides {a1, a2}.
+/// Multi-stone suicide: Black a2 suicides {a1, a2}.
 const SUICIDE: &str = "
 O O .
 . O .
 X O .";
 
 #[test]
-fn multi_stone_suicide_only_where_allowed_research_2_12() {
+fn multi_stone_suicide_only_where_allowed() {
     for id in ["new-zealand", "tromp-taylor", "ing"] {
         let rs = rules(id);
         let mut g = diagram_game(&rs, SUICIDE, 0.0, Color::Black);
@@ -308,7 +309,7 @@ fn single_stone_suicide_new_zealand_only() {
 }
 
 #[test]
-fn tromp_taylor_scores_dead_stones_as_they_stand_research_2_15() {
+fn tromp_taylor_scores_dead_stones_as_they_stand() {
     // White's dead a3 stays on the board, and the agreement is ignored: a2 and a4 touch a3, so
     // the regions a1-a2 and a4-a5 are neutral. Black 8 stones + 0 = 8; White 8 stones + 5 = 13
     // -> W+5.
@@ -337,7 +338,7 @@ fn ing_needs_four_passes() {
 
 #[test]
 fn british_resumption_opening_with_two_passes_ends_with_every_stone_alive() {
-    // seed 004 "Game End": "If the first two moves of a resumption are pass, then the game ends
+    // BGA AGA-style Rules Summary, "Game End": "If the first two moves of a resumption are pass, then the game ends
     // with all stones remaining on the board."
     let bga = rules("british");
     let mut g = empty_game(&bga, 5, 0.0);
@@ -366,7 +367,7 @@ fn british_resumption_opening_with_two_passes_ends_with_every_stone_alive() {
 
 #[test]
 fn simple_ko_forbids_only_the_immediate_retake() {
-    // seed 003 "Ko rule" / Japanese Art. 6. A ko on the top edge of a 4x3 board.
+    // Japanese Rules of Go (1989), Article 6, "Ko". A ko on the top edge of a 4x3 board.
     let j = rules("japanese");
     let ko = "X O . O\nX X O O\n. . . .";
     let mut g = diagram_game(&j, ko, 0.0, Color::Black);

@@ -1,6 +1,8 @@
-//! The identities behind the equivalence claims (research §3), checked on random games:
-//! E1 Concord area margin = Concord territory margin; E2 AGA area = AGA territory; E0 the
-//! hinge of the Concord proof (seed 001). Random legal play with passes anywhere, handicaps,
+//! The identities behind the equivalence claims, checked on random games: Concord area margin =
+//! Concord territory margin (Concord Rules of Go Commentary, "Equivalence of area and territory
+//! scoring"); AGA area = AGA territory (AGA Concise Rules of Go, rule 12: White makes the last
+//! move); and the hinge of the Concord proof, that Black made the last move exactly when White
+//! passed first. Random legal play with passes anywhere, handicaps,
 //! and a random set of chains agreed dead.
 
 mod common;
@@ -104,7 +106,7 @@ proptest! {
         if let Some(g) = random_game(&concord, seed, n) {
             let (a, t) = margins(&g);
             prop_assert_eq!(a, t);
-            // E0: Black made the last move exactly when White made the first pass.
+            // The hinge of the Concord proof: Black made the last move exactly when White made the first pass.
             let last_black = g.state().moves().last().map(|m| m.color) == Some(Color::Black);
             prop_assert_eq!(last_black, g.state().first_pass() == Some(Color::White));
         }
@@ -152,7 +154,7 @@ fn random_games_are_real_games() {
 
 #[test]
 fn concord_without_its_last_pass_rule_breaks_the_identity() {
-    // seed 001 "Pass fights": the last-pass rule is what ties the move difference to the first
+    // Concord Rules of Go Commentary, "Pass fights": the last-pass rule is what ties the move difference to the first
     // pass. Without it (two passes end play), some random game has area != territory.
     let broken = gorules_rules::parse(
         "id = \"concord-two-passes\"\nextends = \"concord\"\n[end]\nend-of-play = \"two-passes\"\n",

@@ -1,5 +1,5 @@
-//! Stone counting (research/rulesets.md §1b "Stone scoring (ancient)": "stones on board only
-//! (= area − 2 per independent living group; seki eyes not counted)"). Expected scores are
+//! Stone counting (Sensei's Library, "Stone scoring": stones on the board only, that is area
+//! less two points per independent living group, seki eyes not counted). Expected scores are
 //! worked out by hand in the comments; komi 0 unless stated.
 
 mod common;
@@ -45,7 +45,7 @@ fn every_living_group_keeps_two_eyes() {
     assert_eq!((s.black.total, s.white.total), (16.0, 13.0));
     assert_eq!(s.result(), "B+3");
     // Area counting of the same board (Chinese): 14 + 6 = 20 vs 12 + 3 = 15: B+5, two points
-    // more for Black, who has one group more (research §3.1 E9: A − 2(G_B − G_W)).
+    // more for Black, who has one group more (area − 2 × (Black's groups − White's groups), as KataGo's "tax ALL" defines it).
     let chinese = rules("chinese");
     let mut g = diagram_game(&chinese, TWO_BLACK_GROUPS, 0.0, Color::Black);
     play(&mut g, "B pass W pass");
@@ -76,8 +76,8 @@ X X O O O X X
 }
 
 #[test]
-fn dame_parity_research_2_1() {
-    // Research §2.1, Black fills the last dame: Black 8 stones (one chain) + a1..a5, White 7
+fn dame_parity() {
+    // Dame parity, Black fills the last dame: Black 8 stones (one chain) + a1..a5, White 7
     // stones (one chain) + e1..e5. Stone: 8 + 5 - 2 = 11 vs 7 + 5 - 2 = 10: B+1, the same
     // margin as plain area counting (one group each).
     let rs = rules("stone-scoring");
@@ -97,7 +97,7 @@ fn dame_parity_research_2_1() {
     );
 }
 
-/// Research §2.11: the dame-parity board with a dead White stone at a3.
+/// The dame-parity board with a dead White stone at a3.
 const DEAD_STONE: &str = "
 . X X O .
 . X O O .

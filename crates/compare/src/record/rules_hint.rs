@@ -486,7 +486,7 @@ mod tests {
             ("Tromp", "tromp-taylor"),
             ("TT--", "tromp-taylor"),
             ("tt", "tromp-taylor"),
-            // KataGo's preset names (research/katago-rules.md §2).
+            // KataGo's preset names (KataGo rules.cpp, `parseRulesHelper`).
             ("stone-scoring", "stone-scoring"),
             ("stone_scoring", "stone-scoring"),
             ("ancient-area", "stone-scoring"),
@@ -534,7 +534,7 @@ mod tests {
         assert_eq!(k.tax, TaxHint::Seki);
         assert_eq!(k.builtin_equivalent(), Some("japanese"));
 
-        // KataGo's stone-scoring preset (research/katago-rules.md §2: SIMPLE, AREA, tax ALL,
+        // KataGo's stone-scoring preset (KataGo rules.cpp: SIMPLE, AREA, tax ALL,
         // no suicide, no handicap bonus).
         let k = KataGoRules::parse("koSIMPLEscoreAREAtaxALLsui0").unwrap();
         assert_eq!(k.builtin_equivalent(), Some("stone-scoring"));

@@ -9,6 +9,7 @@
 pub mod corpus;
 pub mod diagram;
 pub mod explain;
+pub mod files;
 pub mod record;
 pub mod render;
 pub mod replay;

@@ -1,0 +1,334 @@
+//! Finding and reading the input files of a run: directories walked lazily in path order,
+//! symbolic-link cycles found and reported once each, only regular files read, and a size cap
+//! per file, so that a hostile or broken tree can neither hang a run nor exhaust its memory.
+//!
+//! [`Walk`] yields the files named by a list of paths one at a time: a file as given, a
+//! directory searched recursively for `*.sgf` files. The order is that of the sorted full paths
+//! (each directory's entries sorted by name, visited depth first), whatever the file system's
+//! own order. A directory is read when the walk reaches it, not before: a run over millions of
+//! files holds the names of one directory per level, not a list of every file.
+//!
+//! Directories reached through symbolic links are followed, as a user who links a collection
+//! into a tree expects. A link back to a directory the walk is inside (`ln -s . d/self`) would
+//! make the walk endless; it is recognised by the directory's identity (device and inode, as
+//! ripgrep and walkdir do) and yielded once as an [`InputError`], not followed.
+
+use std::fmt;
+use std::fs::{self, File, Metadata};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The size above which a file is refused unless the caller sets another cap (64 MiB: the
+/// largest real collections of game records are a few megabytes).
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
+/// Why a path named by the user, or found in a directory, cannot be read as a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The path as given or found.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub kind: InputErrorKind,
+}
+
+/// What is wrong with an input path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputErrorKind {
+    /// Nothing exists at the path (or a symbolic link points nowhere).
+    NotFound,
+    /// A symbolic link leads back to a directory the walk is already inside.
+    Cycle {
+        /// That directory, as the walk reached it first.
+        ancestor: PathBuf,
+    },
+    /// Not a regular file: a named pipe, a device or a socket, which could block or never end.
+    NotRegularFile {
+        /// What it is instead.
+        what: &'static str,
+    },
+    /// Larger than the cap.
+    TooLarge {
+        /// Its size in bytes when the file system tells it (not for a stream).
+        size: Option<u64>,
+        /// The cap in bytes.
+        max: u64,
+    },
+    /// The operating system refused to read it.
+    Io(String),
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match &self.kind {
+            InputErrorKind::NotFound => write!(f, "{path}: no such file or directory"),
+            InputErrorKind::Cycle { ancestor } => write!(
+                f,
+                "{path}: a symbolic link back to {}, which the walk is inside: not followed",
+                ancestor.display()
+            ),
+            InputErrorKind::NotRegularFile { what } => {
+                write!(f, "{path}: not a regular file ({what}): not read")
+            }
+            InputErrorKind::TooLarge {
+                size: Some(size),
+                max,
+            } => write!(
+                f,
+                "{path}: {} is larger than the limit of {}",
+                bytes(*size),
+                bytes(*max)
+            ),
+            InputErrorKind::TooLarge { size: None, max } => {
+                write!(f, "{path}: larger than the limit of {}", bytes(*max))
+            }
+            InputErrorKind::Io(message) => write!(f, "{path}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// `n` bytes for a reader: `64 MiB`, `70.5 MiB`, `512 bytes`.
+fn bytes(n: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if n >= MB && n % MB == 0 {
+        format!("{} MiB", n / MB)
+    } else if n >= MB {
+        format!("{:.1} MiB", n as f64 / MB as f64)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+impl InputError {
+    fn new(path: &Path, kind: InputErrorKind) -> InputError {
+        InputError {
+            path: path.to_path_buf(),
+            kind,
+        }
+    }
+
+    fn io(path: &Path, e: &io::Error) -> InputError {
+        let kind = if e.kind() == io::ErrorKind::NotFound {
+            InputErrorKind::NotFound
+        } else {
+            InputErrorKind::Io(e.to_string())
+        };
+        InputError::new(path, kind)
+    }
+}
+
+/// What a file that is not a regular one is, in words.
+fn file_kind(meta: &Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+/// A directory's identity: the same directory reached by two paths has the same one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum DirId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(PathBuf),
+}
+
+fn dir_id(path: &Path, meta: &Metadata) -> io::Result<DirId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = path;
+        Ok(DirId::Inode(meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Ok(DirId::Path(fs::canonicalize(path)?))
+    }
+}
+
+/// A directory the walk is inside: its entries, sorted, and how far it has got.
+struct Dir {
+    id: DirId,
+    path: PathBuf,
+    entries: Vec<PathBuf>,
+    next: usize,
+}
+
+/// The files named by a list of paths, lazily; see the [module](self) documentation.
+pub struct Walk {
+    roots: Vec<PathBuf>,
+    next_root: usize,
+    stack: Vec<Dir>,
+}
+
+/// Walks `paths`: each file as given, each directory searched recursively for `*.sgf` files.
+pub fn walk(paths: &[PathBuf]) -> Walk {
+    Walk {
+        roots: paths.to_vec(),
+        next_root: 0,
+        stack: Vec::new(),
+    }
+}
+
+fn is_sgf(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+impl Walk {
+    /// Enters the directory `path`, or says why not (a cycle, an unreadable directory).
+    fn enter(&mut self, path: PathBuf, meta: &Metadata) -> Option<InputError> {
+        let id = match dir_id(&path, meta) {
+            Ok(id) => id,
+            Err(e) => return Some(InputError::io(&path, &e)),
+        };
+        if let Some(ancestor) = self.stack.iter().find(|d| d.id == id) {
+            let ancestor = ancestor.path.clone();
+            return Some(InputError::new(&path, InputErrorKind::Cycle { ancestor }));
+        }
+        let read = fs::read_dir(&path).and_then(|rd| {
+            rd.map(|e| e.map(|e| e.path()))
+                .collect::<io::Result<Vec<_>>>()
+        });
+        match read {
+            Ok(mut entries) => {
+                entries.sort();
+                self.stack.push(Dir {
+                    id,
+                    path,
+                    entries,
+                    next: 0,
+                });
+                None
+            }
+            Err(e) => Some(InputError::io(&path, &e)),
+        }
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Result<PathBuf, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(dir) = self.stack.last_mut() {
+                let Some(path) = dir.entries.get(dir.next).cloned() else {
+                    self.stack.pop();
+                    continue;
+                };
+                dir.next += 1;
+                // Follows symbolic links: a linked directory is walked, a linked file read.
+                let meta = match fs::metadata(&path) {
+                    Ok(m) => m,
+                    // A dangling link or an entry gone since the directory was read: an error
+                    // only where a record was expected.
+                    Err(e) if is_sgf(&path) => return Some(Err(InputError::io(&path, &e))),
+                    Err(_) => continue,
+                };
+                if meta.is_dir() {
+                    if let Some(e) = self.enter(path, &meta) {
+                        return Some(Err(e));
+                    }
+                } else if is_sgf(&path) {
+                    return Some(if meta.is_file() {
+                        Ok(path)
+                    } else {
+                        let what = file_kind(&meta);
+                        Err(InputError::new(
+                            &path,
+                            InputErrorKind::NotRegularFile { what },
+                        ))
+                    });
+                }
+                continue;
+            }
+            let root = self.roots.get(self.next_root)?.clone();
+            self.next_root += 1;
+            match fs::metadata(&root) {
+                Err(e) => return Some(Err(InputError::io(&root, &e))),
+                Ok(meta) if meta.is_dir() => {
+                    if let Some(e) = self.enter(root, &meta) {
+                        return Some(Err(e));
+                    }
+                }
+                Ok(meta) if meta.is_file() => return Some(Ok(root)),
+                Ok(meta) => {
+                    let what = file_kind(&meta);
+                    return Some(Err(InputError::new(
+                        &root,
+                        InputErrorKind::NotRegularFile { what },
+                    )));
+                }
+            }
+        }
+    }
+}
+
+/// Reads the regular file at `path`, refusing anything else (a pipe or a device could block or
+/// never end) and anything larger than `max` bytes. The size is checked before reading and
+/// again while reading, for a file that grows or whose reported size is not its content's.
+pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
+    let file = File::open(path).map_err(|e| InputError::io(path, &e))?;
+    let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
+    if !meta.is_file() {
+        let what = file_kind(&meta);
+        return Err(InputError::new(
+            path,
+            InputErrorKind::NotRegularFile { what },
+        ));
+    }
+    if meta.len() > max {
+        return Err(InputError::new(
+            path,
+            InputErrorKind::TooLarge {
+                size: Some(meta.len()),
+                max,
+            },
+        ));
+    }
+    read_capped(file, path, max, meta.len())
+}
+
+/// Reads all of `reader` (standard input, say) up to `max` bytes; more is an error naming
+/// `name`, not a growing buffer.
+pub fn read_capped(
+    reader: impl Read,
+    name: &Path,
+    max: u64,
+    expected: u64,
+) -> Result<Vec<u8>, InputError> {
+    let mut buf = Vec::with_capacity(expected.min(max) as usize);
+    reader
+        .take(max.saturating_add(1))
+        .read_to_end(&mut buf)
+        .map_err(|e| InputError::io(name, &e))?;
+    if buf.len() as u64 > max {
+        return Err(InputError::new(
+            name,
+            InputErrorKind::TooLarge { size: None, max },
+        ));
+    }
+    Ok(buf)
+}

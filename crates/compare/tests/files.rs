@@ -1,0 +1,220 @@
+//! Finding and reading input files: order, symbolic-link cycles, files that are not regular
+//! files, size caps. Each test builds its own tree in the temporary directory.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use gorules_compare::files::{read_capped, read_file, walk, InputError, InputErrorKind};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gorules-files-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn touch(path: &Path) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, "(;SZ[9])").unwrap();
+}
+
+/// The walk's items as paths relative to `root`, errors as `!KIND path`.
+fn items(root: &Path, paths: &[PathBuf]) -> Vec<String> {
+    let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
+    walk(paths)
+        .map(|r| match r {
+            Ok(p) => rel(&p),
+            Err(InputError { path, kind }) => {
+                let k = match kind {
+                    InputErrorKind::NotFound => "missing".to_string(),
+                    InputErrorKind::Cycle { ancestor } => format!("cycle to {}", rel(&ancestor)),
+                    InputErrorKind::NotRegularFile { what } => what.to_string(),
+                    InputErrorKind::TooLarge { .. } => "too large".to_string(),
+                    InputErrorKind::Io(m) => m,
+                };
+                format!("!{k} {}", rel(&path))
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn files_come_in_the_order_of_their_sorted_paths() {
+    let root = scratch("order");
+    for f in [
+        "b.sgf",
+        "a/z.sgf",
+        "a.b/c.sgf",
+        "a/b/c.sgf",
+        "a/B.SGF",
+        "a-b.sgf",
+        "notes.txt",
+        "a/b/readme",
+    ] {
+        touch(&root.join(f));
+    }
+    let got = items(&root, std::slice::from_ref(&root));
+    // Sorted full paths compare component by component: `a/...` before `a-b.sgf` and `a.b/...`.
+    let mut want: Vec<PathBuf> = [
+        "b.sgf",
+        "a/z.sgf",
+        "a.b/c.sgf",
+        "a/b/c.sgf",
+        "a/B.SGF",
+        "a-b.sgf",
+    ]
+    .iter()
+    .map(|f| root.join(f))
+    .collect();
+    want.sort();
+    let want: Vec<String> = want
+        .iter()
+        .map(|p| p.strip_prefix(&root).unwrap().display().to_string())
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(got[0], "a/B.SGF");
+    // A file named on its own is taken whatever its name; a missing path is an error in place.
+    let got = items(
+        &root,
+        &[
+            root.join("notes.txt"),
+            root.join("nothing"),
+            root.join("b.sgf"),
+        ],
+    );
+    assert_eq!(got, ["notes.txt", "!missing nothing", "b.sgf"]);
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_back_into_the_tree_is_reported_once_and_not_followed() {
+    use std::os::unix::fs::symlink;
+    let root = scratch("cycle");
+    let d = root.join("d");
+    touch(&d.join("game.sgf"));
+    symlink(".", d.join("self")).unwrap();
+    symlink("..", d.join("up")).unwrap();
+    let got = items(&root, std::slice::from_ref(&d));
+    // `up` leads to the root, which the walk (from `d`) is not inside: it is followed, and
+    // inside it `d` is the cycle.
+    assert_eq!(
+        got,
+        ["d/game.sgf", "!cycle to d d/self", "!cycle to d d/up/d"]
+    );
+
+    // A link to a directory outside the walk is followed.
+    let other = root.join("other");
+    touch(&other.join("linked.sgf"));
+    symlink(&other, d.join("elsewhere")).unwrap();
+    let got = items(&root, std::slice::from_ref(&d));
+    assert_eq!(
+        got,
+        [
+            "d/elsewhere/linked.sgf",
+            "d/game.sgf",
+            "!cycle to d d/self",
+            "!cycle to d d/up/d",
+            "d/up/other/linked.sgf"
+        ]
+    );
+
+    // Walking from the parent: the link to `..` from `d` leads back to the root.
+    let got = items(&root, std::slice::from_ref(&root));
+    assert!(got.contains(&"!cycle to  d/up".to_string()), "{got:?}");
+    assert_eq!(
+        got.iter().filter(|s| s.starts_with('!')).count(),
+        2,
+        "{got:?}"
+    );
+
+    // A dangling link is an error where a record was expected, ignored elsewhere.
+    symlink("nowhere.sgf", d.join("broken.sgf")).unwrap();
+    symlink("nowhere", d.join("broken")).unwrap();
+    let got = items(&root, std::slice::from_ref(&d));
+    assert!(
+        got.contains(&"!missing d/broken.sgf".to_string()),
+        "{got:?}"
+    );
+    assert_eq!(got.len(), 6, "{got:?}");
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn pipes_and_devices_are_refused_not_read() {
+    let root = scratch("fifo");
+    touch(&root.join("a.sgf"));
+    let fifo = root.join("b.sgf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // A pipe not named like a record is not looked at.
+    std::process::Command::new("mkfifo")
+        .arg(root.join("pipe"))
+        .status()
+        .unwrap();
+    let got = items(&root, std::slice::from_ref(&root));
+    assert_eq!(got, ["a.sgf", "!a named pipe b.sgf"]);
+    let got = items(&root, &[PathBuf::from("/dev/zero")]);
+    assert_eq!(got, ["!a character device /dev/zero"]);
+
+    // Reading one refuses it before opening blocks or runs forever... (opening a pipe for
+    // reading blocks until a writer comes, so only the device is opened here).
+    let e = read_file(Path::new("/dev/zero"), 1024).unwrap_err();
+    assert_eq!(
+        e.kind,
+        InputErrorKind::NotRegularFile {
+            what: "a character device"
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "/dev/zero: not a regular file (a character device): not read"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn files_and_streams_above_the_cap_are_refused() {
+    let root = scratch("cap");
+    let big = root.join("big.sgf");
+    fs::write(&big, vec![b'('; 3 * 1024 * 1024 + 1]).unwrap();
+    let e = read_file(&big, 3 * 1024 * 1024).unwrap_err();
+    assert_eq!(
+        e.kind,
+        InputErrorKind::TooLarge {
+            size: Some(3 * 1024 * 1024 + 1),
+            max: 3 * 1024 * 1024
+        }
+    );
+    assert!(
+        e.to_string()
+            .ends_with("big.sgf: 3.0 MiB is larger than the limit of 3 MiB"),
+        "{e}"
+    );
+    assert_eq!(
+        read_file(&big, 4 * 1024 * 1024).unwrap().len(),
+        3 * 1024 * 1024 + 1
+    );
+
+    // An endless stream stops at the cap.
+    let e = read_capped(io::repeat(b'x'), Path::new("-"), 1000, 0).unwrap_err();
+    assert_eq!(
+        e.kind,
+        InputErrorKind::TooLarge {
+            size: None,
+            max: 1000
+        }
+    );
+    assert_eq!(e.to_string(), "-: larger than the limit of 1000 bytes");
+    assert_eq!(
+        read_capped(&b"(;)"[..], Path::new("-"), 3, 0).unwrap(),
+        b"(;)"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}

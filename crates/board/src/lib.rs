@@ -29,6 +29,7 @@ mod color;
 pub mod coords;
 pub mod diagram;
 pub mod handicap;
+mod pass_alive;
 mod point;
 mod pointset;
 mod zobrist;
@@ -38,6 +39,7 @@ pub use board::{
     Territory,
 };
 pub use color::Color;
+pub use pass_alive::{pass_alive, PassAlive};
 pub use point::{ColoredMove, Move, Point, Size, SizeError, MAX_SIDE, MIN_SIDE};
 pub use pointset::PointSet;
 pub use zobrist::side_to_move_key;

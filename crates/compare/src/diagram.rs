@@ -847,7 +847,7 @@ Dame parity: move 14 of 17 (W C4), rules concord
         assert!(text.contains("area B+1 (B 13, W 12)"), "{text}");
     }
 
-    use gorules_rules::seki::RESEARCH_2_5_SEKI as SEKI;
+    use gorules_rules::seki::CLASSIC_SEKI as SEKI;
 
     fn seki_record() -> GameRecord {
         let board = from_diagram(SEKI).unwrap();

@@ -224,8 +224,7 @@ proptest! {
 /// own would (seki eyes left out or counted, the dead stone removed or not).
 #[test]
 fn rulesets_that_end_on_one_board_share_its_analysis_and_score_it_as_alone() {
-    let seki =
-        gorules_board::diagram::from_diagram(gorules_rules::seki::RESEARCH_2_5_SEKI).unwrap();
+    let seki = gorules_board::diagram::from_diagram(gorules_rules::seki::CLASSIC_SEKI).unwrap();
     let size = seki.size();
     let mut record = GameRecord::new(size);
     for p in size.points() {

@@ -55,11 +55,11 @@ mod tests {
     use gorules_board::Point;
 
     use super::*;
-    use crate::seki::RESEARCH_2_5_SEKI;
+    use crate::seki::CLASSIC_SEKI;
 
     #[test]
     fn knows_the_board_it_describes() {
-        let board = from_diagram(RESEARCH_2_5_SEKI).unwrap();
+        let board = from_diagram(CLASSIC_SEKI).unwrap();
         let ownership = Ownership::of(&board);
         assert!(ownership.is_of(&board));
         assert_eq!(*ownership.territory(), board.territory());

@@ -514,7 +514,7 @@ mod tests {
     use super::*;
     use crate::builtin;
 
-    use crate::seki::RESEARCH_2_5_SEKI as SEKI;
+    use crate::seki::CLASSIC_SEKI as SEKI;
 
     #[test]
     fn a_shared_ownership_gives_the_score_of_the_board_itself() {

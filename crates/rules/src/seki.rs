@@ -18,7 +18,7 @@ use gorules_board::{Board, Color, Point, PointSet, Territory};
 /// A classic seki with one eye each, as a diagram ([`gorules_board::diagram`]):
 /// Black's and White's inner chains share the liberty e1 and have one eye each (c1, g1). The
 /// example the docs and the tests of every crate use for seki.
-pub const RESEARCH_2_5_SEKI: &str = "
+pub const CLASSIC_SEKI: &str = "
 . . . . O X . . .
 . . . . O X . . .
 . . . . O X . . .
@@ -207,7 +207,7 @@ mod tests {
             let capture_free = k % 2 == 1;
             let (mut board, plays) = if k % 3 == 0 {
                 // Some stones taken off too: larger eyes, eyes split from their chains.
-                let mut seki = from_diagram(RESEARCH_2_5_SEKI).unwrap();
+                let mut seki = from_diagram(CLASSIC_SEKI).unwrap();
                 let stones: Vec<Point> = seki
                     .size()
                     .points()
@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn seki_with_one_eye_each() {
         // Black eye c1, White eye g1, shared liberty e1.
-        let e = eyes(RESEARCH_2_5_SEKI);
+        let e = eyes(CLASSIC_SEKI);
         assert_eq!(e[0], vec![Point::new(2, 8)], "black eye c1");
         assert_eq!(e[1], vec![Point::new(6, 8)], "white eye g1");
     }

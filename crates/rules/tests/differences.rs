@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use gorules_board::{Board, Color, Point, Size};
 use gorules_rules::params::KoRule;
-use gorules_rules::seki::RESEARCH_2_5_SEKI as SEKI;
+use gorules_rules::seki::CLASSIC_SEKI as SEKI;
 use gorules_rules::{parse, Counting, Game, Illegal, Outcome, SettlementReport};
 
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use gorules_board::diagram::from_diagram;
 use gorules_board::{Color, Point};
-use gorules_rules::seki::RESEARCH_2_5_SEKI as SEKI;
+use gorules_rules::seki::CLASSIC_SEKI as SEKI;
 use gorules_rules::{parse, Counting, Game, Score, Setup};
 
 /// Two black groups (columns a-b and f-g, three eyes each) and one white group (columns c-e,

@@ -1,0 +1,180 @@
+//! The life of every chain of a final position: certain where pass-alive, else estimated by
+//! play-outs, with the fraction of play-outs behind each answer.
+
+use gorules_board::{pass_alive, Board, Color, Point};
+
+use crate::playout::{play_out, Rng};
+
+/// How an estimate is made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Play-outs from the position (half of them with each player to move first).
+    pub playouts: u32,
+    /// The fraction of play-outs (above one half) in which the opponent must own a chain's
+    /// points for it to be dead, or its owner for it to be alive; in between it is uncertain.
+    pub threshold: f64,
+    /// The seed, mixed with the position: the same position and seed give the same estimate.
+    pub seed: u64,
+    /// Whether the rules allow suicide of several stones (it changes which regions are vital
+    /// in the certain part; see [`gorules_board::pass_alive`]).
+    pub multi_stone_suicide_legal: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            playouts: 256,
+            threshold: 0.8,
+            seed: 0,
+            multi_stone_suicide_legal: false,
+        }
+    }
+}
+
+/// What a chain is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Life {
+    /// It stays: alive, or in seki.
+    Alive,
+    /// It is captured: its stones are the opponent's prisoners at the end.
+    Dead,
+    /// The play-outs do not decide it.
+    Uncertain,
+}
+
+/// One chain of the position and what the estimate says of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainLife {
+    /// Its colour.
+    pub color: Color,
+    /// Its stones, row by row.
+    pub stones: Vec<Point>,
+    /// Alive, dead or uncertain.
+    pub life: Life,
+    /// Whether the answer is certain (pass-alive, or inside the opponent's pass-alive
+    /// territory) rather than estimated.
+    pub certain: bool,
+    /// The fraction of play-outs that ended with the opponent owning the chain's points (1 or 0
+    /// for a certain answer).
+    pub dead_fraction: f64,
+}
+
+impl ChainLife {
+    /// How sure the answer is: the fraction of play-outs that agree with it (1 when certain;
+    /// for an uncertain chain, the larger of the two fractions).
+    pub fn confidence(&self) -> f64 {
+        match self.life {
+            Life::Dead => self.dead_fraction,
+            Life::Alive => 1.0 - self.dead_fraction,
+            Life::Uncertain => self.dead_fraction.max(1.0 - self.dead_fraction),
+        }
+    }
+}
+
+/// The life of every chain of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// The chains, in the order of their first stone, row by row.
+    pub chains: Vec<ChainLife>,
+}
+
+impl Estimate {
+    /// The stones of the dead chains, row by row.
+    pub fn dead_stones(&self) -> Vec<Point> {
+        self.stones_where(|c| c.life == Life::Dead)
+    }
+
+    /// The stones of the uncertain chains, row by row.
+    pub fn uncertain_stones(&self) -> Vec<Point> {
+        self.stones_where(|c| c.life == Life::Uncertain)
+    }
+
+    /// Whether no chain is uncertain.
+    pub fn is_decided(&self) -> bool {
+        self.chains.iter().all(|c| c.life != Life::Uncertain)
+    }
+
+    /// The chain that holds `p`.
+    pub fn chain_at(&self, p: Point) -> Option<&ChainLife> {
+        self.chains.iter().find(|c| c.stones.contains(&p))
+    }
+
+    fn stones_where(&self, keep: impl Fn(&ChainLife) -> bool) -> Vec<Point> {
+        let mut v: Vec<Point> = self
+            .chains
+            .iter()
+            .filter(|c| keep(c))
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        v.sort_by_key(|p| (p.y, p.x));
+        v
+    }
+}
+
+/// Estimates the life of every chain of `board`, `to_move` to play (see the crate
+/// documentation). Never fails: an empty board has no chain, a full one ends its play-outs at
+/// once, and a position that is still in a fight gets uncertain chains.
+pub fn estimate(board: &Board, to_move: Color, options: &Options) -> Estimate {
+    let certain = pass_alive(board, options.multi_stone_suicide_legal);
+    let chains = board.chains();
+    let mut dead_in = vec![0u32; chains.len()];
+    let known = |color: Color, p: Point| -> Option<bool> {
+        if certain.stones[color.index()].contains(p) {
+            Some(false)
+        } else if certain.territory[color.opponent().index()].contains(p) {
+            Some(true)
+        } else {
+            None
+        }
+    };
+    let open = chains.iter().any(|c| known(c.color, c.stones[0]).is_none());
+    let playouts = if open { options.playouts.max(1) } else { 0 };
+    let mut rng = Rng::new(options.seed ^ board.hash().rotate_left(17));
+    let mut empties = Vec::with_capacity(board.size().area());
+    let mut scratch = board.clone();
+    for k in 0..playouts {
+        scratch.clone_from(board);
+        let first = if k % 2 == 0 {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        let owned = play_out(&mut scratch, first, &mut rng, &mut empties);
+        for (chain, dead) in chains.iter().zip(dead_in.iter_mut()) {
+            // A chain is captured whole or not at all, so one stone tells.
+            if owned[chain.color.opponent().index()].contains(chain.stones[0]) {
+                *dead += 1;
+            }
+        }
+    }
+    let threshold = options.threshold.clamp(0.5, 1.0);
+    let chains = chains
+        .into_iter()
+        .zip(dead_in)
+        .map(|(chain, dead)| {
+            let (life, certain, dead_fraction) = match known(chain.color, chain.stones[0]) {
+                Some(true) => (Life::Dead, true, 1.0),
+                Some(false) => (Life::Alive, true, 0.0),
+                None => {
+                    let f = f64::from(dead) / f64::from(playouts);
+                    let life = if f >= threshold {
+                        Life::Dead
+                    } else if 1.0 - f >= threshold {
+                        Life::Alive
+                    } else {
+                        Life::Uncertain
+                    };
+                    (life, false, f)
+                }
+            };
+            ChainLife {
+                color: chain.color,
+                stones: chain.stones,
+                life,
+                certain,
+                dead_fraction,
+            }
+        })
+        .collect();
+    Estimate { chains }
+}

@@ -1,0 +1,91 @@
+//! One random play-out from a position to its end, and who owns each point then.
+
+use gorules_board::{Board, Color, Point, PointSet};
+
+/// SplitMix64: small, fast and the same on every platform.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Whether `c` may play `p` in a play-out: a legal play (free point, no suicide, not the
+/// simple-ko point), not one of its own eye-like points, and not a self-atari of a chain of
+/// several stones unless it captures (filling a shared liberty of a seki is such a self-atari,
+/// so seki survives the play-outs as it survives real play).
+fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> bool {
+    if ko == Some(p) || board.is_eye_like(c, p) {
+        return false;
+    }
+    let Ok(preview) = board.preview(c, p) else {
+        return false;
+    };
+    if preview.suicide > 0 {
+        return false;
+    }
+    if preview.captures > 0 {
+        return true;
+    }
+    let joins_own = board.size().neighbors(p).any(|q| board.get(q) == Some(c));
+    !(joins_own && board.is_self_atari(c, p) == Ok(true))
+}
+
+/// Plays `board` out at random, `first` to move, until both players pass or the move cap is
+/// reached, and returns who owns each point then by area: `[black, white]` (stones, and empty
+/// points that reach one colour only). `empties` is a buffer reused between play-outs.
+pub(crate) fn play_out(
+    board: &mut Board,
+    first: Color,
+    rng: &mut Rng,
+    empties: &mut Vec<Point>,
+) -> [PointSet; 2] {
+    let mut color = first;
+    let mut ko = None;
+    let mut passes = 0;
+    let cap = 3 * board.size().area() + 20;
+    for _ in 0..cap {
+        empties.clear();
+        empties.extend(board.empty_points());
+        let mut played = false;
+        while !empties.is_empty() {
+            let k = rng.below(empties.len());
+            let p = empties.swap_remove(k);
+            if playable(board, color, p, ko) {
+                let placed = board.play(color, p).expect("checked playable");
+                ko = placed.ko_point;
+                played = true;
+                break;
+            }
+        }
+        if played {
+            passes = 0;
+        } else {
+            ko = None;
+            passes += 1;
+            if passes == 2 {
+                break;
+            }
+        }
+        color = color.opponent();
+    }
+    let t = board.territory();
+    [
+        t.black_stones.union(&t.black),
+        t.white_stones.union(&t.white),
+    ]
+}

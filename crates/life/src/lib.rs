@@ -11,7 +11,9 @@
 //!   several stones, which keeps seki alive); a chain whose points the opponent owns at the end
 //!   of at least [`Options::threshold`] of them is dead, one its owner keeps as often is alive,
 //!   anything between is *uncertain*. The play-outs are seeded from [`Options::seed`] and the
-//!   position, so the same position always gets the same answer.
+//!   position, so the same position always gets the same answer;
+//! - **a real engine** ([`gtp::Engine`]): any GTP engine's `final_status_list dead`, for a user
+//!   who has one.
 //!
 //! ```
 //! use gorules_board::{diagram::from_diagram, Color};
@@ -34,6 +36,8 @@
 #![warn(missing_docs)]
 
 mod estimate;
+pub mod gtp;
 mod playout;
 
 pub use estimate::{estimate, ChainLife, Estimate, Life, Options};
+pub use gtp::{Engine, EngineError};

@@ -11,7 +11,8 @@ pub struct Options {
     /// Play-outs from the position (half of them with each player to move first).
     pub playouts: u32,
     /// The fraction of play-outs (above one half) in which the opponent must own a chain's
-    /// points for it to be dead, or its owner for it to be alive; in between it is uncertain.
+    /// points for it to be called dead for sure, or its owner for it to be alive; in between
+    /// it is uncertain (and its best answer is the majority's, [`ChainLife::is_dead`]).
     pub threshold: f64,
     /// The seed, mixed with the position: the same position and seed give the same estimate.
     pub seed: u64,
@@ -24,7 +25,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             playouts: 256,
-            threshold: 0.8,
+            threshold: 0.6,
             seed: 0,
             multi_stone_suicide_legal: false,
         }
@@ -60,6 +61,12 @@ pub struct ChainLife {
 }
 
 impl ChainLife {
+    /// The best answer, also for an uncertain chain: dead when more than half of the
+    /// play-outs (or the certain part) say so.
+    pub fn is_dead(&self) -> bool {
+        self.dead_fraction > 0.5
+    }
+
     /// How sure the answer is: the fraction of play-outs that agree with it (1 when certain;
     /// for an uncertain chain, the larger of the two fractions).
     pub fn confidence(&self) -> f64 {
@@ -79,9 +86,12 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The stones of the dead chains, row by row.
+    /// The stones of the chains that are dead by the best answer ([`ChainLife::is_dead`]:
+    /// the dead chains, and the uncertain ones that more than half of the play-outs capture),
+    /// row by row. [`Estimate::uncertain_stones`] says which of them, and of the others, are
+    /// not sure.
     pub fn dead_stones(&self) -> Vec<Point> {
-        self.stones_where(|c| c.life == Life::Dead)
+        self.stones_where(ChainLife::is_dead)
     }
 
     /// The stones of the uncertain chains, row by row.

@@ -114,10 +114,9 @@ impl Engine {
                 break;
             }
             if answer.is_empty() && !line.starts_with(['=', '?']) {
-                return Err(self.error(format!(
-                    "not a GTP answer to `{command}`: {}",
-                    clean(&line)
-                )));
+                return Err(
+                    self.error(format!("not a GTP answer to `{command}`: {}", clean(&line)))
+                );
             }
             answer.push(line);
             // Guard against an engine that never ends an answer with a blank line.
@@ -137,10 +136,7 @@ impl Engine {
         };
         match first.strip_prefix('=') {
             Some(s) => Ok(body(s)),
-            None => Err(self.error(format!(
-                "`{command}` failed: {}",
-                clean(&body(&first[1..]))
-            ))),
+            None => Err(self.error(format!("`{command}` failed: {}", clean(&body(&first[1..]))))),
         }
     }
 

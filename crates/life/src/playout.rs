@@ -58,19 +58,28 @@ pub(crate) fn play_out(
     let mut ko = None;
     let mut passes = 0;
     let cap = 3 * board.size().area() + 20;
+    // The empty points, kept up to date move by move; each ply tries them in random order,
+    // moving the ones it refuses past the end of the part still to try.
+    empties.clear();
+    empties.extend(board.empty_points());
     for _ in 0..cap {
-        empties.clear();
-        empties.extend(board.empty_points());
+        let mut untried = empties.len();
         let mut played = false;
-        while !empties.is_empty() {
-            let k = rng.below(empties.len());
-            let p = empties.swap_remove(k);
+        while untried > 0 {
+            let k = rng.below(untried);
+            let p = empties[k];
             if playable(board, color, p, ko) {
                 let placed = board.play(color, p).expect("checked playable");
                 ko = placed.ko_point;
+                empties.swap_remove(k);
+                if placed.captured > 0 {
+                    empties.extend_from_slice(board.last_removed());
+                }
                 played = true;
                 break;
             }
+            untried -= 1;
+            empties.swap(k, untried);
         }
         if played {
             passes = 0;

@@ -6,7 +6,6 @@ mod output;
 
 mod args;
 mod commands;
-mod docs;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,15 +87,6 @@ enum Command {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
-    /// Regenerate the generated files of docs/ (run from the repository root).
-    Docs {
-        /// Only check that they are up to date (exit code 1 if not).
-        #[arg(long)]
-        check: bool,
-        /// The repository root.
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-    },
 }
 
 #[derive(Subcommand)]
@@ -157,7 +147,6 @@ fn main() -> ExitCode {
             format,
             out: out.as_deref(),
         }),
-        Command::Docs { check, root } => docs::run(check, &root),
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,6 @@
-//! The built-in rulesets: the TOML files of `rulesets/`, embedded in the binary so that it
-//! works from any directory.
+//! The built-in rulesets: the TOML files of `crates/rules/rulesets/` (which the repository's
+//! `rulesets/` links to, the place users read them), embedded in the binary so that it works
+//! from any directory. They live inside the crate so that the crate packages on its own.
 
 use std::path::Path;
 
@@ -8,29 +9,23 @@ use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
 
 /// `(id, TOML text)` of every built-in ruleset, in display order.
 pub const BUILTIN_FILES: &[(&str, &str)] = &[
-    ("concord", include_str!("../../../rulesets/concord.toml")),
-    ("aga", include_str!("../../../rulesets/aga.toml")),
-    ("japanese", include_str!("../../../rulesets/japanese.toml")),
-    ("korean", include_str!("../../../rulesets/korean.toml")),
-    ("chinese", include_str!("../../../rulesets/chinese.toml")),
-    ("taiwan", include_str!("../../../rulesets/taiwan.toml")),
-    (
-        "new-zealand",
-        include_str!("../../../rulesets/new-zealand.toml"),
-    ),
+    ("concord", include_str!("../rulesets/concord.toml")),
+    ("aga", include_str!("../rulesets/aga.toml")),
+    ("japanese", include_str!("../rulesets/japanese.toml")),
+    ("korean", include_str!("../rulesets/korean.toml")),
+    ("chinese", include_str!("../rulesets/chinese.toml")),
+    ("taiwan", include_str!("../rulesets/taiwan.toml")),
+    ("new-zealand", include_str!("../rulesets/new-zealand.toml")),
     (
         "tromp-taylor",
-        include_str!("../../../rulesets/tromp-taylor.toml"),
+        include_str!("../rulesets/tromp-taylor.toml"),
     ),
-    ("ing", include_str!("../../../rulesets/ing.toml")),
-    ("british", include_str!("../../../rulesets/british.toml")),
-    (
-        "two-button",
-        include_str!("../../../rulesets/two-button.toml"),
-    ),
+    ("ing", include_str!("../rulesets/ing.toml")),
+    ("british", include_str!("../rulesets/british.toml")),
+    ("two-button", include_str!("../rulesets/two-button.toml")),
     (
         "stone-scoring",
-        include_str!("../../../rulesets/stone-scoring.toml"),
+        include_str!("../rulesets/stone-scoring.toml"),
     ),
 ];
 

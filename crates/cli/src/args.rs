@@ -98,12 +98,12 @@ pub fn points(spec: &str, size: Size) -> Result<Vec<Point>, String> {
         .collect()
 }
 
-/// `--komi`: a finite whole or half number.
+/// `--komi`: checked as every komi is ([`gorules_rules::Komi`]).
 pub fn komi(k: Option<f64>) -> Result<Option<f64>, String> {
-    match k {
-        Some(v) if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 => Err(format!(
-            "--komi {v}: komi must be a whole or half number from -1000 to 1000"
-        )),
-        other => Ok(other),
-    }
+    k.map(|v| {
+        gorules_rules::Komi::new(v)
+            .map(f64::from)
+            .map_err(|e| format!("--komi {v}: {e}"))
+    })
+    .transpose()
 }

@@ -107,6 +107,33 @@ fn komi_not_a_number() {
 }
 
 #[test]
+fn komi_that_no_score_can_use() {
+    // A komi is a whole or half number within ±1000, in a record as on the command line:
+    // KM[0.3] would make margins no count can produce, KM[1e20] overflows every total.
+    for (text, value) in [
+        ("(;KM[0.3])", "0.3"),
+        ("(;KM[1e20])", "1e20"),
+        ("(;KM[-1000.5])", "-1000.5"),
+        ("(;KM[6,25])", "6,25"),
+    ] {
+        let e = inline(text);
+        assert!(
+            matches!(*e.kind, RecordErrorKind::KomiOutOfRange { value: ref v } if v == value),
+            "{text}: {e}"
+        );
+        assert!(e.to_string().starts_with("inline.sgf:1:3: node 0:"), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("komi must be a whole or half number from -1000 to 1000"),
+            "{e}"
+        );
+    }
+    for text in ["(;KM[7.50])", "(;KM[-3.5])", "(;KM[1000])", "(;KM[6,5])"] {
+        gorules_compare::record::parse_sgf(text, Some("inline.sgf")).unwrap();
+    }
+}
+
+#[test]
 fn handicap_disagrees_with_setup() {
     let e = fails("ha_ab_mismatch.sgf", 2);
     assert!(matches!(

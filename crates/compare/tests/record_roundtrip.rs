@@ -59,9 +59,10 @@ fn record() -> impl Strategy<Value = GameRecord> {
             });
             (
                 Just(size),
+                // Every komi a record can hold: whole or half points within ±1000.
                 proptest::option::of(prop_oneof![
                     (-20i32..40).prop_map(|k| k as f64 / 2.0),
-                    any::<f64>().prop_filter("finite", |k| k.is_finite()),
+                    (-2000i32..=2000).prop_map(|k| k as f64 / 2.0),
                 ]),
                 0u32..12,
                 proptest::collection::vec((color(), point.clone()), 0..12),

@@ -24,6 +24,7 @@ mod builtin;
 mod game;
 pub mod group_tax;
 pub mod knob_docs;
+mod komi;
 mod ownership;
 pub mod params;
 mod repetition;
@@ -35,6 +36,7 @@ mod toml_file;
 
 pub use builtin::{builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES};
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
+pub use komi::{Komi, KomiError};
 pub use ownership::Ownership;
 pub use params::{Counting, RuleSet};
 pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Ruleset, Settlement};

@@ -359,11 +359,8 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> 
         (rs.komi, "komi", span(&s.komi)),
         (rs.handicap_komi, "handicap-komi", span(&s.handicap_komi)),
     ] {
-        if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 {
-            return Err(ctx.error_at(
-                at,
-                format!("`{key}` = {v}: komi must be a whole or half number from -1000 to 1000"),
-            ));
+        if let Err(e) = crate::Komi::new(v) {
+            return Err(ctx.error_at(at, format!("`{key}` = {v}: {e}")));
         }
     }
     Ok(())

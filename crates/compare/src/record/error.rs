@@ -151,6 +151,13 @@ pub enum RecordErrorKind {
         /// The value as written.
         value: String,
     },
+    /// `KM` that is a number but not a komi (a fraction other than a half, or beyond ±1000),
+    /// checked as every komi is ([`gorules_rules::Komi`]).
+    #[error("KM[{value}]: komi must be a whole or half number from -1000 to 1000")]
+    KomiOutOfRange {
+        /// The value as written.
+        value: String,
+    },
     /// `HA` that is not a non-negative whole number.
     #[error("HA[{value}] is not a number of handicap stones")]
     HandicapNotNumber {

@@ -517,8 +517,17 @@ fn read_size(prop: &Prop) -> Result<Size, RecordErrorKind> {
 }
 
 fn read_komi(prop: &Prop) -> Result<Option<f64>, RecordErrorKind> {
+    let checked = |k: f64, written: &str| {
+        gorules_rules::Komi::new(k)
+            .map(|k| Some(k.points()))
+            .map_err(|_| RecordErrorKind::KomiOutOfRange {
+                value: written.to_string(),
+            })
+    };
     match prop {
-        Prop::KM(k) if k.is_finite() => Ok(Some(*k)),
+        // The parser keeps the number, not its text: a huge one is shown as `1e20`.
+        Prop::KM(k) if k.is_finite() && k.abs() >= 1e6 => checked(*k, &format!("{k:e}")),
+        Prop::KM(k) if k.is_finite() => checked(*k, &k.to_string()),
         Prop::KM(k) => Err(RecordErrorKind::KomiNotNumber {
             value: k.to_string(),
         }),
@@ -535,7 +544,7 @@ fn read_komi(prop: &Prop) -> Result<Option<f64>, RecordErrorKind> {
             }
             // A decimal comma (KM[6,5]) is unambiguous; accept it.
             match t.replace(',', ".").parse::<f64>() {
-                Ok(k) if k.is_finite() => Ok(Some(k)),
+                Ok(k) if k.is_finite() => checked(k, t),
                 _ => Err(bad()),
             }
         }

@@ -10,7 +10,7 @@ use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::knob_docs::KNOB_DOCS;
-use gorules_rules::{builtin_text, builtins, parse, RuleSet};
+use gorules_rules::{builtin_text, builtins, parse, Ruleset};
 
 /// The gallery: records in the repository, in display order.
 const GALLERY: &[&str] = &[
@@ -98,7 +98,7 @@ fn rulesets_md() -> String {
     let all = builtins();
     let mut header = vec!["knob".to_string()];
     header.extend(all.iter().map(|r| r.id.clone()));
-    let knobs: Vec<Vec<(&str, String)>> = all.iter().map(RuleSet::knobs).collect();
+    let knobs: Vec<Vec<(&str, String)>> = all.iter().map(Ruleset::knobs).collect();
     let mut rows = Vec::new();
     for doc in KNOB_DOCS {
         let mut row = vec![format!("`{}`", doc.key)];
@@ -361,11 +361,11 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    main line's moves, `RU`, `RE`, names, the final node's territory markup. Errors name the
    file, line, column, node and move.
 2. **Choose rulesets.** `gorules_rules::load` takes a built-in id or a TOML path; a TOML file
-   is parsed into a `RuleSet` (one value per knob), validated, and refused with file, line and
+   is parsed into a `Ruleset` (one value per knob), validated, and refused with file, line and
    column when it is wrong or contradictory.
 3. **Replay.** For each ruleset, `replay::replay` builds a `Game` from the setup (handicap
    stones, first player, komi from `--komi`, the record or the ruleset) and plays each record
-   move. The game asks its `Ruleset` whether the move is legal (ko or superko from the hashes
+   move. The game asks its ruleset whether the move is legal (ko or superko from the hashes
    in `GameState`, suicide), handles an illegal move as the ruleset says (a pass, or a loss),
    and after each move asks where the end-of-play protocol stands (continue, a pass required,
    play ended). A move after the end resumes play (a dispute). `report::compare_game` plays
@@ -394,9 +394,36 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 
 Every rule difference is a named knob in `crates/rules/src/params.rs`, documented once in
 `crates/rules/src/knob_docs.rs` (the source of [rules-model.md](rules-model.md) and
-[rulesets.md](rulesets.md)). The generic `RuleSet` implementation of the `Ruleset` trait in
-`crates/rules/src/ruleset.rs` reads the knobs; a ruleset that TOML cannot express can implement
-the trait in Rust and run through the same `Game`.
+[rulesets.md](rulesets.md)). `crates/rules/src/ruleset.rs` answers the game's questions from
+the knobs (`Ruleset::check`, `play_status`, `settlement`, `score`, ...).
+
+## Rules are data
+
+A ruleset is one type, `gorules_rules::Ruleset`: a value per knob, read from TOML. There is no
+trait for a user to implement. A ruleset is a vector of named parameters, as in KataGo's
+rules.h, and everything around it needs to read it as such: TOML files and `rules show` /
+`rules diff` print and compare it knob by knob, claim expressions name it, a record's `RU`
+maps to it, KataGo rules strings and a Python binding or a GTP engine must express it, and the
+comparison and fuzzing engines take their fast paths from knowing its knobs (no knob refuses a
+plain play). A Rust trait object could do none of this. A rule that no knob expresses becomes
+a new knob, which every ruleset file can then use.
+
+## Where to add
+
+- **A knob** (a rule difference): the field in `crates/rules/src/params.rs` with its values,
+  its reading and checks in `crates/rules/src/toml_file.rs`, its words in
+  `crates/rules/src/knob_docs.rs`, the rule logic in `crates/rules/src/ruleset.rs` (or
+  `game.rs` for the protocol), and the ruleset files of `rulesets/` that use it; a test that
+  cites the rules text. `cargo xtask docs` regenerates the feature matrix and the rules model.
+- **A ruleset**: a TOML file in `rulesets/` (`crates/rules/rulesets/`), added to
+  `BUILTIN_FILES` in `crates/rules/src/builtin.rs` to be built in.
+- **An output format**: the printers of `crates/compare/src/render.rs` (score and compare
+  reports) or `crates/claims` (fuzz reports); the CLI's `--format` names them.
+- **A command**: a module in `crates/cli/src/commands/` that parses its arguments, calls the
+  libraries and writes; no rule logic in the CLI.
+- **A binding** (Python, GTP): a crate of its own that calls `gorules-compare` (reports, the
+  JSON contract of [json.md](json.md)), `gorules-rules` (`Game`, `Ruleset`) and `gorules-life`
+  (dead stones), with no second rules implementation.
 "#;
 
 fn read_toml(path: &Path) -> Result<toml::Table, String> {
@@ -430,8 +457,9 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str("# Architecture\n\n");
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
-         one way: board <- rules <- compare <- claims <- cli. This page is generated from the \
-         crates' manifests and their modules' own documentation.\n\n",
+         one way: board <- rules <- compare <- claims <- cli, and board <- life (which stones \
+         are dead). `xtask` is repository maintenance, outside that chain. This page is \
+         generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();
     let mut modules = String::new();

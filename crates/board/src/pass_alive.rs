@@ -1,21 +1,6 @@
 //! Pass-alive stones and territory (Benson's unconditional life): what no sequence of
 //! opponent moves can capture or live in, even if the owner passes every turn. The part of a
 //! final position's life and death that is certain under any rules.
-//!
-//! The definitions are those of Benson's algorithm (D. B. Benson, "Life in the game of Go",
-//! Information Sciences 10, 1976) in the form KataGo's scoring uses (KataGo board.cpp,
-//! `calculateAreaForPla`), so that a score built on it matches KataGo's area scoring:
-//!
-//! - a *region* of player P is a maximal connected set of points that are not P's stones and
-//!   that contains at least one empty point (opponent stones belong to the region around them);
-//! - a region is *vital* to a chain of P when each of its empty points (each of its points,
-//!   where multi-stone suicide is legal, since the opponent's stones there could then be
-//!   removed by their own move) is a liberty of that chain;
-//! - repeatedly, a chain with fewer than two vital regions among the regions that border no
-//!   chain already given up is given up, until none is: the chains left are *pass-alive*;
-//! - a region that borders P, borders only pass-alive chains, and has at most one point that is
-//!   not next to a stone of P is P's *pass-alive territory*: the opponent cannot make two eyes
-//!   there, so every opponent stone inside it is dead under any rules.
 
 use crate::{Board, Color, PointSet};
 
@@ -53,8 +38,22 @@ struct Region {
 
 /// The pass-alive chains and territory of both players on `board`.
 /// `multi_stone_suicide_legal`: whether the rules let a player remove their own stones by
-/// suicide, which makes opponent stones count like empty points in a region (see the
-/// [module](self) documentation).
+/// suicide, which makes opponent stones count like empty points in a region.
+///
+/// The definitions are those of Benson's algorithm (D. B. Benson, "Life in the game of Go",
+/// Information Sciences 10, 1976) in the form KataGo's scoring uses (KataGo board.cpp,
+/// `calculateAreaForPla`), so that a score built on it matches KataGo's area scoring:
+///
+/// - a *region* of player P is a maximal connected set of points that are not P's stones and
+///   that contains at least one empty point (opponent stones belong to the region around them);
+/// - a region is *vital* to a chain of P when each of its empty points (each of its points,
+///   where multi-stone suicide is legal, since the opponent's stones there could then be
+///   removed by their own move) is a liberty of that chain;
+/// - repeatedly, a chain with fewer than two vital regions among the regions that border no
+///   chain already given up is given up, until none is: the chains left are *pass-alive*;
+/// - a region that borders P, borders only pass-alive chains, and has at most one point that is
+///   not next to a stone of P is P's *pass-alive territory*: the opponent cannot make two eyes
+///   there, so every opponent stone inside it is dead under any rules.
 pub fn pass_alive(board: &Board, multi_stone_suicide_legal: bool) -> PassAlive {
     let size = board.size();
     let mut out = PassAlive {

@@ -36,7 +36,7 @@ fn options() -> GenOptions {
 
 /// Generates and checks games `first..first + BATCH` on this thread; returns the number of
 /// moves played (and panics if the claim fails, which would be a bug).
-fn batch(claim: &Claim, gen: &GenOptions, legality: &gorules_rules::RuleSet, first: u64) -> usize {
+fn batch(claim: &Claim, gen: &GenOptions, legality: &gorules_rules::Ruleset, first: u64) -> usize {
     let mut moves = 0;
     // As `run` does: one generator, its buffers reused from game to game.
     let mut generator = Generator::new(claim.rulesets(), legality);

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::Path;
 
-use gorules_rules::{load, parse, Counting, RuleSet};
+use gorules_rules::{load, parse, Counting, Ruleset};
 
 use crate::expr::{Expr, ParseError, ScoreRef};
 use crate::named::{self, NamedClaim};
@@ -56,7 +56,7 @@ impl From<(ParseError, &str)> for ClaimError {
 pub struct Claim {
     name: Option<&'static NamedClaim>,
     expr: Expr,
-    rulesets: Vec<RuleSet>,
+    rulesets: Vec<Ruleset>,
     /// For each score of the expression, the index of its ruleset in `rulesets`.
     score_ruleset: Vec<usize>,
     /// For each ruleset, the countings of its scores other than play-outs, each once.
@@ -65,7 +65,7 @@ pub struct Claim {
 
 /// Loads a ruleset named in a claim: a built-in id, a TOML file, or a file the named claims
 /// bundle.
-pub fn load_ruleset(name: &str) -> Result<RuleSet, String> {
+pub fn load_ruleset(name: &str) -> Result<Ruleset, String> {
     if !Path::new(name).exists() {
         if let Some((path, text)) = BUNDLED_RULESETS.iter().find(|(p, _)| *p == name) {
             return parse(text, path).map_err(|e| e.to_string());
@@ -95,7 +95,7 @@ impl Claim {
                     rulesets.len() - 1
                 }
             };
-            let rs: &RuleSet = &rulesets[idx];
+            let rs: &Ruleset = &rulesets[idx];
             if !rs.counting.contains(&r.counting) {
                 let allowed: Vec<&str> = rs.counting.iter().map(|c| c.name()).collect();
                 return Err(ClaimError {
@@ -161,7 +161,7 @@ impl Claim {
     }
 
     /// The distinct rulesets the claim names, in order of first appearance.
-    pub fn rulesets(&self) -> &[RuleSet] {
+    pub fn rulesets(&self) -> &[Ruleset] {
         &self.rulesets
     }
 

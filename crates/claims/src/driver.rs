@@ -5,7 +5,7 @@
 
 use gorules_board::{Board, Color, Enclosure, Move, Point};
 use gorules_rules::params::{KoRule, SuicideRule};
-use gorules_rules::{Game, GameState, RuleSet, Ruleset, Setup, Status};
+use gorules_rules::{Game, GameState, Ruleset, Setup, Status};
 
 use crate::game::FuzzGame;
 
@@ -27,7 +27,7 @@ pub struct Driver<'r> {
     games: Vec<(Game<'r>, Track)>,
     /// Whether `games[0]` is a game under the legality ruleset (not one of the claim's).
     legality_game: bool,
-    legality: &'r RuleSet,
+    legality: &'r Ruleset,
     /// Whether the legality is the default one (positional superko, no suicide), answered
     /// from the board's preview and the history's hash counts alone.
     strict: bool,
@@ -51,7 +51,7 @@ impl<'r> Driver<'r> {
     /// position is read from a game under `legality` itself when that is looser than the
     /// default (then some ruleset may replace a move by a pass, and its position is not the
     /// record's) or when there is no ruleset.
-    pub fn new(rulesets: &'r [RuleSet], legality: &'r RuleSet, game: &FuzzGame) -> Driver<'r> {
+    pub fn new(rulesets: &'r [Ruleset], legality: &'r Ruleset, game: &FuzzGame) -> Driver<'r> {
         let board = game.setup_board();
         let setup = |b: Board| Setup {
             board: b,

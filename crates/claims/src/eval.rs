@@ -11,7 +11,7 @@ use std::fmt;
 
 use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{replay, Options, ScoreReport};
-use gorules_rules::{ColorName, Counting, Game, Outcome, RuleSet, Score};
+use gorules_rules::{ColorName, Counting, Game, Outcome, Ruleset, Score};
 
 use crate::claim::Claim;
 use crate::driver::{Driver, Track};
@@ -164,7 +164,7 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
 }
 
 /// The play-out of `fg` under `rs` (see [`play_out`]), or why there is none.
-fn playout_of<'r>(rs: &'r RuleSet, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
+fn playout_of<'r>(rs: &'r Ruleset, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
     play_out(rs, fg).map_err(|e| match e {
         PlayoutError::NotCapturable => Skip::NotCapturable(rs.id.clone()),
         PlayoutError::Record(_) => Skip::NotScored(rs.id.clone()),
@@ -173,7 +173,7 @@ fn playout_of<'r>(rs: &'r RuleSet, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
 
 /// The record of `fg` followed by its play-out under `rs` (no dead stones: after "play until
 /// captured" every stone is alive), or why there is none.
-pub fn playout_record(rs: &RuleSet, fg: &FuzzGame) -> Result<GameRecord, Skip> {
+pub fn playout_record(rs: &Ruleset, fg: &FuzzGame) -> Result<GameRecord, Skip> {
     let p = playout_of(rs, fg)?;
     let mut rec = FuzzGame {
         dead: Vec::new(),
@@ -187,7 +187,7 @@ pub fn playout_record(rs: &RuleSet, fg: &FuzzGame) -> Result<GameRecord, Skip> {
 
 fn replayed_score(
     record: &GameRecord,
-    rs: &RuleSet,
+    rs: &Ruleset,
     dead: &[gorules_board::Point],
     counting: Counting,
 ) -> Result<ScoreValue, Skip> {

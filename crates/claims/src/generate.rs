@@ -29,7 +29,7 @@
 use gorules_board::handicap::fixed_handicap;
 use gorules_board::{Color, Move, Point, PointSet, Size};
 use gorules_rules::params::{EndOfPlay, KoRule, SuicideRule};
-use gorules_rules::{builtin, RuleSet};
+use gorules_rules::{builtin, Ruleset};
 
 use crate::driver::Driver;
 use crate::game::{sort_points, FuzzGame};
@@ -57,7 +57,7 @@ impl Default for Legality {
 impl Legality {
     /// A ruleset that answers legality questions with these rules (its other knobs do not
     /// matter to the generator: two passes end play, no pass is ever required).
-    pub fn ruleset(&self) -> RuleSet {
+    pub fn ruleset(&self) -> Ruleset {
         let mut rs = builtin("concord").expect("concord is built in");
         rs.id = "generator-legality".into();
         rs.name = "Legality of the generated games".into();
@@ -422,8 +422,8 @@ fn draw_dead_sets(board: &gorules_board::Board, style: &Style, rng: &mut Rng) ->
 pub fn generate<'r>(
     opts: &GenOptions,
     seed: u64,
-    rulesets: &'r [RuleSet],
-    legality: &'r RuleSet,
+    rulesets: &'r [Ruleset],
+    legality: &'r Ruleset,
 ) -> (FuzzGame, Driver<'r>) {
     let mut rng = Rng::new(seed);
     let game = draw_setup(opts, &mut rng);
@@ -438,8 +438,8 @@ pub fn generate<'r>(
 /// games, boards and tables) and the generator's own buffers: no allocation per game once
 /// they are large enough. The games are the same as [`generate`]'s.
 pub struct Generator<'r> {
-    rulesets: &'r [RuleSet],
-    legality: &'r RuleSet,
+    rulesets: &'r [Ruleset],
+    legality: &'r Ruleset,
     driver: Option<Driver<'r>>,
     empties: Empties,
 }
@@ -447,7 +447,7 @@ pub struct Generator<'r> {
 impl<'r> Generator<'r> {
     /// A generator of games in `rulesets` (the claim's) under `legality` (made by
     /// [`Legality::ruleset`]).
-    pub fn new(rulesets: &'r [RuleSet], legality: &'r RuleSet) -> Generator<'r> {
+    pub fn new(rulesets: &'r [Ruleset], legality: &'r Ruleset) -> Generator<'r> {
         Generator {
             rulesets,
             legality,
@@ -577,8 +577,8 @@ fn play_on(
 /// its end. For a generated game this changes nothing.
 pub fn normalize<'r>(
     game: &FuzzGame,
-    rulesets: &'r [RuleSet],
-    legality: &'r RuleSet,
+    rulesets: &'r [Ruleset],
+    legality: &'r Ruleset,
 ) -> (FuzzGame, Driver<'r>) {
     let mut out = FuzzGame {
         moves: Vec::new(),

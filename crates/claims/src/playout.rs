@@ -19,7 +19,7 @@
 //! and the game is skipped for claims that use it.
 
 use gorules_board::{Color, ColoredMove, Move, Point, PointSet};
-use gorules_rules::{Game, RuleSet, Setup, Status};
+use gorules_rules::{Game, Ruleset, Setup, Status};
 
 use crate::game::FuzzGame;
 
@@ -42,7 +42,7 @@ pub struct Playout<'r> {
 }
 
 /// Replays `fg` under `rules` and captures its agreed-dead stones by play.
-pub fn play_out<'r>(rules: &'r RuleSet, fg: &FuzzGame) -> Result<Playout<'r>, PlayoutError> {
+pub fn play_out<'r>(rules: &'r Ruleset, fg: &FuzzGame) -> Result<Playout<'r>, PlayoutError> {
     let mut game = Game::new(
         rules,
         Setup {

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use gorules_board::coords::gtp_move;
 use gorules_compare::record::{parse_sgf, to_sgf};
-use gorules_rules::{format_points, RuleSet};
+use gorules_rules::{format_points, Ruleset};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -190,7 +190,7 @@ impl ChunkResult {
 pub fn run_one(
     claim: &Claim,
     gen: &GenOptions,
-    legality: &RuleSet,
+    legality: &Ruleset,
     run_seed: u64,
     index: u64,
 ) -> (FuzzGame, Result<Evaluation, Skip>) {
@@ -295,7 +295,7 @@ fn witness_sides(w: &Witness) -> (SideReport, Option<SideReport>) {
 fn counterexample(
     claim: &Claim,
     opts: &RunOptions,
-    legality: &RuleSet,
+    legality: &Ruleset,
     index: u64,
 ) -> Counterexample {
     let seed = game_seed(opts.seed, index);

@@ -17,7 +17,7 @@
 //! shrinking ends; it also stops after a bounded number of evaluations.
 
 use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::RuleSet;
+use gorules_rules::Ruleset;
 
 use crate::claim::Claim;
 use crate::eval::{evaluate_games, Evaluation};
@@ -40,7 +40,7 @@ pub struct Shrunk {
 
 struct Shrinker<'a> {
     claim: &'a Claim,
-    legality: &'a RuleSet,
+    legality: &'a Ruleset,
     best: FuzzGame,
     best_eval: Evaluation,
     evaluations: usize,
@@ -298,7 +298,7 @@ fn checked_setup(size: Size, handicap: u32, setup: Vec<Point>, before: usize) ->
 
 /// Shrinks a game on which `claim` fails (evaluated as `evaluation`) to a small one on which it
 /// still fails. `legality` is the generator's ([`crate::generate::Legality::ruleset`]).
-pub fn shrink(claim: &Claim, legality: &RuleSet, game: FuzzGame, evaluation: Evaluation) -> Shrunk {
+pub fn shrink(claim: &Claim, legality: &Ruleset, game: FuzzGame, evaluation: Evaluation) -> Shrunk {
     let mut s = Shrinker {
         claim,
         legality,

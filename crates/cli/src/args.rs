@@ -4,7 +4,7 @@ use clap::{Args, ValueEnum};
 use gorules_board::coords::parse_gtp_point;
 use gorules_board::{Point, Size};
 use gorules_compare::render::Format;
-use gorules_rules::{builtins, load, Counting, RuleSet};
+use gorules_rules::{builtins, load, Counting, Ruleset};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
@@ -73,11 +73,11 @@ impl From<FormatArg> for Format {
 }
 
 /// `--rules`: `all`, or ids and TOML paths separated by commas.
-pub fn rulesets(spec: &str) -> Result<Vec<RuleSet>, String> {
+pub fn rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
     if spec.trim() == "all" {
         return Ok(builtins());
     }
-    let list: Vec<RuleSet> = spec
+    let list: Vec<Ruleset> = spec
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use gorules_rules::{format_points, RuleSet};
+use gorules_rules::{format_points, Ruleset};
 use serde::Serialize;
 
 use crate::record::{read_sgf_file, RecordError};
@@ -66,7 +66,7 @@ pub enum GameEntry {
 /// `progress` is called once per file done.
 pub fn compare_files(
     files: &[PathBuf],
-    rulesets: &[RuleSet],
+    rulesets: &[Ruleset],
     options: &Options,
     jobs: usize,
     progress: &(dyn Fn() + Sync),
@@ -86,7 +86,7 @@ pub fn compare_files(
 /// entries do not depend on `jobs`.
 pub fn compare_files_each(
     files: &[PathBuf],
-    rulesets: &[RuleSet],
+    rulesets: &[Ruleset],
     options: &Options,
     jobs: usize,
     progress: &(dyn Fn() + Sync),

@@ -6,7 +6,7 @@
 //! the record it finishes the game the same way (the passes the protocol still requires, then
 //! the dead stones: `--dead`, else the record's `TB`/`TW` markup; a record that does not end in
 //! passes is taken as it stands) and marks the territory with
-//! [`RuleSet::counted_territory`], the definition the scores use: seki eyes are left out under
+//! [`Ruleset::counted_territory`], the definition the scores use: seki eyes are left out under
 //! rulesets that do not count them. Before the end of the record the position is taken as it
 //! stands, with no dead stones.
 //!
@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
 use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::{format_points, CountedTerritory, Outcome, RuleSet, SettlementReport};
+use gorules_rules::{format_points, CountedTerritory, Outcome, Ruleset, SettlementReport};
 
 use crate::record::{GameRecord, RecordError};
 use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
@@ -126,7 +126,7 @@ fn title_of(record: &GameRecord) -> String {
 /// record). `options` gives `--dead` and `--komi` (and whether an unfinished record is scored).
 pub fn view(
     record: &GameRecord,
-    rules: &RuleSet,
+    rules: &Ruleset,
     options: &Options,
     move_number: Option<usize>,
 ) -> Result<DiagramView, ViewError> {

@@ -4,7 +4,7 @@
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Move, Point};
 use gorules_rules::{
-    Counting, Game, MoveError, Outcome, RuleSet, Score, SettlementReport, Setup, SideScore, Status,
+    Counting, Game, MoveError, Outcome, Ruleset, Score, SettlementReport, Setup, SideScore, Status,
 };
 use serde::Serialize;
 
@@ -214,7 +214,7 @@ fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
 /// The first illegal move of a game played from `record`, and what `rules` do about it.
 pub(crate) fn illegal_move(
     game: &Game<'_>,
-    rules: &RuleSet,
+    rules: &Ruleset,
     record: &GameRecord,
 ) -> Option<IllegalMove> {
     game.first_illegal().map(|(k, color, mv, why)| {
@@ -291,7 +291,7 @@ pub(crate) fn first_player(record: &GameRecord) -> Color {
 }
 
 /// The komi a ruleset plays `record` with, and where it came from.
-fn komi_for(record: &GameRecord, rules: &RuleSet, options: &Options) -> (f64, KomiSource) {
+fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (f64, KomiSource) {
     match (options.komi, record.komi) {
         (Some(k), _) => (k, KomiSource::CommandLine),
         (None, Some(k)) => (k, KomiSource::Record),
@@ -308,7 +308,7 @@ fn komi_for(record: &GameRecord, rules: &RuleSet, options: &Options) -> (f64, Ko
 /// errors in the record.
 pub(crate) fn play_record<'r>(
     record: &GameRecord,
-    rules: &'r RuleSet,
+    rules: &'r Ruleset,
     options: &Options,
     moves: usize,
 ) -> Result<Played<'r>, RecordError> {
@@ -319,7 +319,7 @@ pub(crate) fn play_record<'r>(
 /// `rules` and does not go past `moves`. The result is the same either way.
 pub(crate) fn play_record_from<'r>(
     record: &GameRecord,
-    rules: &'r RuleSet,
+    rules: &'r Ruleset,
     options: &Options,
     moves: usize,
     opening: Option<&Opening<'_>>,
@@ -382,7 +382,7 @@ pub(crate) fn play_record_from<'r>(
 /// in the record, not rule differences.
 pub fn replay(
     record: &GameRecord,
-    rules: &RuleSet,
+    rules: &Ruleset,
     options: &Options,
     dead: &[Point],
 ) -> Result<RulesetReport, RecordError> {
@@ -395,7 +395,7 @@ pub fn replay(
 /// for each ruleset.
 pub(crate) fn replay_from(
     record: &GameRecord,
-    rules: &RuleSet,
+    rules: &Ruleset,
     options: &Options,
     dead: &[Point],
     shared: Option<&mut Shared<'_>>,

@@ -1,7 +1,7 @@
 //! One game under every chosen ruleset: the [`GameReport`] behind `gorules score`.
 
 use gorules_board::coords::gtp_point;
-use gorules_rules::RuleSet;
+use gorules_rules::Ruleset;
 use serde::Serialize;
 
 use crate::explain::{reasons, Difference};
@@ -93,7 +93,7 @@ pub fn is_column(column: &str, ruleset: &str, counting: &str) -> bool {
 /// Replays `record` under each ruleset in `rulesets`.
 pub fn compare_game(
     record: &GameRecord,
-    rulesets: &[RuleSet],
+    rulesets: &[Ruleset],
     options: &Options,
 ) -> Result<GameReport, RecordError> {
     let (dead, dead_source) = dead_stones(record, options);

@@ -4,7 +4,7 @@
 //! reports (checked by `tests/fast_path.rs`).
 
 use gorules_board::{Board, Move};
-use gorules_rules::{Game, Ownership, RuleSet, Setup};
+use gorules_rules::{Game, Ownership, Ruleset, Setup};
 
 use crate::record::GameRecord;
 use crate::replay::{first_player, handicap_of};
@@ -19,7 +19,7 @@ pub(crate) struct Shared<'o> {
 
 impl<'o> Shared<'o> {
     /// Nothing worked out yet for `record`, but its opening, played under `rules`.
-    pub(crate) fn new(record: &GameRecord, rules: &'o RuleSet) -> Shared<'o> {
+    pub(crate) fn new(record: &GameRecord, rules: &'o Ruleset) -> Shared<'o> {
         Shared {
             opening: Opening::of(record, rules),
             ownerships: Ownerships::default(),
@@ -59,7 +59,7 @@ pub(crate) struct Opening<'r> {
 impl<'r> Opening<'r> {
     /// The common opening of `record`, played under `rules` (any ruleset: the moves it
     /// holds are legal under all). `None` when the setup is broken (the replays report it).
-    pub(crate) fn of(record: &GameRecord, rules: &'r RuleSet) -> Option<Opening<'r>> {
+    pub(crate) fn of(record: &GameRecord, rules: &'r Ruleset) -> Option<Opening<'r>> {
         let board = record.setup_board().ok()?;
         let setup = Setup {
             board,
@@ -80,7 +80,7 @@ impl<'r> Opening<'r> {
     /// ([`Game::fork`]).
     pub(crate) fn fork<'s>(
         &self,
-        rules: &'s RuleSet,
+        rules: &'s Ruleset,
         komi: f64,
         moves: usize,
     ) -> Option<(Game<'s>, usize)> {

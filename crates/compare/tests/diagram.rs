@@ -10,9 +10,9 @@ use gorules_compare::diagram::*;
 use gorules_compare::record::parse_sgf;
 use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{DeadSource, Options};
-use gorules_rules::RuleSet;
+use gorules_rules::Ruleset;
 
-fn rules(id: &str) -> RuleSet {
+fn rules(id: &str) -> Ruleset {
     gorules_rules::builtin(id).unwrap()
 }
 

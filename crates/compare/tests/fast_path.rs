@@ -13,7 +13,7 @@ use gorules_board::{Board, Color, ColoredMove, Move, Point, Size};
 use gorules_compare::record::{GameRecord, TerritoryMarkup};
 use gorules_compare::replay::{dead_stones, replay, Options};
 use gorules_compare::report::compare_game;
-use gorules_rules::{builtins, Counting, RuleSet};
+use gorules_rules::{builtins, Counting, Ruleset};
 use proptest::prelude::*;
 
 const CASES: u32 = 3_000;
@@ -198,7 +198,7 @@ proptest! {
     #[test]
     fn compare_game_matches_replaying_each_ruleset(spec in spec()) {
         let all = builtins();
-        let rulesets: Vec<RuleSet> = spec.order.iter().map(|&i| all[i].clone()).collect();
+        let rulesets: Vec<Ruleset> = spec.order.iter().map(|&i| all[i].clone()).collect();
         let (record, options) = build(&spec);
         let (dead, _) = dead_stones(&record, &options);
         let reference: Result<Vec<_>, _> = rulesets

@@ -7,8 +7,9 @@
 //! ```
 //!
 //! Arguments: board size, number of games, first seed (game `k` uses seed `first + k` for
-//! GNU Go's `set_random_seed`), and a folder where each game whose dead stones differ is
-//! written as SGF with both answers in its comment (for looking at by hand). GNU Go is
+//! GNU Go's `set_random_seed`), a folder where each game whose dead stones differ is written
+//! as SGF with both answers in its comment (for looking at by hand; `-` for none), and the
+//! estimate's play-outs at most (default: the library's). GNU Go is
 //! `/usr/games/gnugo` (Debian's package `gnugo`), run as `--mode gtp --level 1`.
 
 use std::time::{Duration, Instant};
@@ -61,7 +62,14 @@ fn main() {
     let n: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(9);
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let first_seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let out_dir = args.get(3).cloned();
+    let out_dir = args.get(3).cloned().filter(|d| d != "-");
+    let options = Options {
+        playouts: args
+            .get(4)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(Options::default().playouts),
+        ..Options::default()
+    };
     let size = Size::square(n).expect("a board size from 2 to 25");
     let mut engine = Engine::start(GNUGO, Duration::from_secs(120)).expect("GNU Go starts");
 
@@ -90,7 +98,7 @@ fn main() {
             }
         }
         let t = Instant::now();
-        let e = estimate(&board, Color::Black, &Options::default());
+        let e = estimate(&board, Color::Black, &options);
         times.push(t.elapsed());
         let ours = e.dead_stones();
         if !e.is_decided() {
@@ -142,7 +150,7 @@ fn main() {
             "estimate time per position: median {:.2} ms, max {:.2} ms ({} play-outs)",
             ms(times[times.len() / 2]),
             ms(times[times.len() - 1]),
-            Options::default().playouts
+            options.playouts
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::params::RuleSet;
+use crate::params::Ruleset;
 use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
 
 /// `(id, TOML text)` of every built-in ruleset, in display order.
@@ -37,19 +37,19 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-fn parse_builtin(id: &str, text: &str) -> Result<RuleSet, RulesetError> {
+fn parse_builtin(id: &str, text: &str) -> Result<Ruleset, RulesetError> {
     parse_ruleset(text, &format!("rulesets/{id}.toml"), &|name| builtin(name))
 }
 
 /// A built-in ruleset by id.
-pub fn builtin(id: &str) -> Option<RuleSet> {
+pub fn builtin(id: &str) -> Option<Ruleset> {
     let text = builtin_text(id)?;
     // The built-in files are checked by the tests; a broken one is a bug in this crate.
     Some(parse_builtin(id, text).unwrap_or_else(|e| panic!("built-in ruleset is invalid: {e}")))
 }
 
 /// Every built-in ruleset, in display order.
-pub fn builtins() -> Vec<RuleSet> {
+pub fn builtins() -> Vec<Ruleset> {
     BUILTIN_FILES
         .iter()
         .map(|(id, _)| builtin(id).expect("listed"))
@@ -63,7 +63,7 @@ pub fn builtin_ids() -> Vec<&'static str> {
 
 /// A ruleset named by a built-in id, or a path to a TOML file (anything containing `/` or
 /// ending in `.toml` is taken as a path).
-pub fn load(id_or_path: &str) -> Result<RuleSet, RulesetError> {
+pub fn load(id_or_path: &str) -> Result<Ruleset, RulesetError> {
     if let Some(rs) = builtin(id_or_path) {
         return Ok(rs);
     }
@@ -83,6 +83,6 @@ pub fn load(id_or_path: &str) -> Result<RuleSet, RulesetError> {
 
 /// Parses a ruleset from TOML text; `file` names it in error messages. `extends` may name a
 /// built-in ruleset.
-pub fn parse(text: &str, file: &str) -> Result<RuleSet, RulesetError> {
+pub fn parse(text: &str, file: &str) -> Result<Ruleset, RulesetError> {
     parse_ruleset(text, file, &|name| builtin(name))
 }

@@ -1,14 +1,12 @@
 //! `Game` runs the protocol: setup, alternating play, end of play, settlement (agreement, or a
-//! dispute and resumption), and scoring, asking its [`Ruleset`] at every step.
+//! dispute and resumption), and scoring, asking its rules ([`Ruleset`]) at every step.
 
 use std::fmt;
 
 use gorules_board::{Board, Color, Move, PlayError, Point, Preview, SetupError};
 
-use crate::params::{Counting, IllegalMoveRule};
-use crate::ruleset::{
-    forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Ruleset, Settlement,
-};
+use crate::params::{Counting, IllegalMoveRule, Ruleset};
+use crate::ruleset::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
 
@@ -113,9 +111,7 @@ pub enum SettlementReport {
 
 /// A game under one ruleset.
 pub struct Game<'r> {
-    rules: &'r dyn Ruleset,
-    /// `rules.allows_plain_plays()`, asked once ([`Game::play_plain`] asks it for every play).
-    plain_plays: bool,
+    rules: &'r Ruleset,
     state: GameState,
     status: Status,
     outcome: Option<Outcome>,
@@ -137,10 +133,9 @@ impl<'r> Game<'r> {
     }
 
     /// A new game.
-    pub fn new(rules: &'r dyn Ruleset, setup: Setup) -> Game<'r> {
+    pub fn new(rules: &'r Ruleset, setup: Setup) -> Game<'r> {
         Game {
             rules,
-            plain_plays: rules.allows_plain_plays(),
             state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
             status: PLAYING,
             outcome: None,
@@ -165,7 +160,7 @@ impl<'r> Game<'r> {
 
     /// A game on a board with setup stones; `first` moves first.
     pub fn with_stones(
-        rules: &'r dyn Ruleset,
+        rules: &'r Ruleset,
         board: Board,
         stones: &[(Color, Point)],
         handicap: u32,
@@ -185,20 +180,20 @@ impl<'r> Game<'r> {
         ))
     }
 
-    /// A new game under `rules` (a [`RuleSet`]) from `setup`, with the leading *plain* board
+    /// A new game under `rules` (a [`Ruleset`]) from `setup`, with the leading *plain* board
     /// plays of `plays` played: in turn, on free points, neither the ko point, a suicide nor a
     /// return to a position seen before. Stops at the first play that is not plain, and returns
     /// the game and the number of plays made.
     ///
     /// The same game as [`Game::new`] then [`Game::play`] for each of them: no ko, superko,
-    /// suicide, end-of-play or long-cycle rule of any [`RuleSet`] refuses a plain play or ends
+    /// suicide, end-of-play or long-cycle rule of any [`Ruleset`] refuses a plain play or ends
     /// play with one (play ends only after passes), so they are applied without asking the
     /// rules, with one board preview each. The game can then be forked ([`Game::fork`]): its
     /// forks share its board and repetition table until they change them.
     ///
-    /// [`RuleSet`]: crate::RuleSet
+    /// [`Ruleset`]: crate::Ruleset
     pub fn plain_opening(
-        rules: &'r crate::RuleSet,
+        rules: &'r crate::Ruleset,
         setup: Setup,
         plays: impl IntoIterator<Item = (Color, Point)>,
     ) -> (Game<'r>, usize) {
@@ -212,17 +207,17 @@ impl<'r> Game<'r> {
     }
 
     /// This game as it would stand had it been played from the start under `rules` (a
-    /// [`RuleSet`]) with komi `komi`, when that is certain; `None` otherwise.
+    /// [`Ruleset`]) with komi `komi`, when that is certain; `None` otherwise.
     ///
     /// It is certain when play is still on (no pass required, no outcome, nothing added) and
     /// every move so far was a board play applied as asked, none of them a suicide, and no
     /// position occurred twice: then no ko, superko, suicide, last-pass or long-cycle rule of
-    /// any [`RuleSet`] could have refused a move or ended play, and the state (board,
+    /// any [`Ruleset`] could have refused a move or ended play, and the state (board,
     /// history, prisoners, ko point) depends on the moves alone. A caller replaying one record
     /// under many rulesets plays the common opening once and forks it for each ruleset.
     ///
-    /// [`RuleSet`]: crate::RuleSet
-    pub fn fork<'s>(&self, rules: &'s crate::RuleSet, komi: f64) -> Option<Game<'s>> {
+    /// [`Ruleset`]: crate::Ruleset
+    pub fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: f64) -> Option<Game<'s>> {
         let st = &self.state;
         let plain = self.plays_freely()
             && self.outcome.is_none()
@@ -248,7 +243,6 @@ impl<'r> Game<'r> {
         state.komi = komi;
         let mut game = Game {
             rules,
-            plain_plays: crate::Ruleset::allows_plain_plays(rules),
             state,
             status: self.status,
             outcome: None,
@@ -261,7 +255,7 @@ impl<'r> Game<'r> {
     }
 
     /// The rules.
-    pub fn rules(&self) -> &'r dyn Ruleset {
+    pub fn rules(&self) -> &'r Ruleset {
         self.rules
     }
 
@@ -395,7 +389,7 @@ impl<'r> Game<'r> {
                 if self.first_illegal.is_none() {
                     self.first_illegal = Some((self.state.moves.len(), color, mv, illegal));
                 }
-                match self.rules.illegal_moves() {
+                match self.rules.illegal_moves {
                     IllegalMoveRule::Pass => {
                         self.apply(color, Move::Pass, mv, MoveKind::ReplacedIllegal, None);
                     }
@@ -439,16 +433,17 @@ impl<'r> Game<'r> {
 
     /// Plays a stone of `color` at `p` as [`Game::play`] would, without asking the rules, if
     /// the play is *plain* (in turn, on a free point, not the ko point, no suicide, a position
-    /// the game has not seen) and the rules allow every plain play
-    /// ([`Ruleset::allows_plain_plays`]) while play goes on with no pass required.
+    /// the game has not seen) while play goes on with no pass required: no knob refuses such a
+    /// play or ends play with one (play ends only after passes, a long cycle needs a repeated
+    /// position).
     ///
     /// `Some(true)`: played, with one board preview and one lookup of the repetition table.
     /// `Some(false)`: not plain; nothing changed (the rules may still allow it, e.g. a return
     /// to an earlier position under simple ko: ask [`Game::play_if`]). `None`: the game cannot
-    /// answer so (other rules, play ended, a pass required, the game over); nothing changed.
+    /// answer so (play ended, a pass required, the game over); nothing changed.
     #[inline]
     pub fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
-        if !self.plays_freely() || !self.plain_plays {
+        if !self.plays_freely() {
             return None;
         }
         // The status after a plain play is the same: no rules' status question needed.
@@ -556,7 +551,7 @@ impl<'r> Game<'r> {
         st.ko_point = None;
         let created_by = match applied {
             Move::Pass => {
-                if self.rules.pass_stones() {
+                if self.rules.pass_stones {
                     st.prisoners[color.opponent().index()].pass_stones += 1;
                 }
                 None
@@ -696,6 +691,6 @@ impl<'r> Game<'r> {
 
     /// The score by every counting method the ruleset allows.
     pub fn scores(&self) -> Vec<Score> {
-        self.score_each(&self.rules.countings())
+        self.score_each(&self.rules.counting.clone())
     }
 }

@@ -1,10 +1,11 @@
 //! # gorules-rules
 //!
 //! Go rulesets as data. Every rule difference is a named knob ([`params`]); a ruleset is a
-//! TOML file that sets them ([`RuleSet`]); the built-in ones live in `rulesets/` and are
-//! embedded ([`builtin`]). The [`Ruleset`] trait asks the questions a game needs answered
-//! (is this move legal, has play ended, what is the score), and [`Game`] runs the protocol:
-//! setup, play, end of play, settlement, scoring.
+//! TOML file that sets them ([`Ruleset`]); the built-in ones live in `rulesets/` and are
+//! embedded ([`builtin`]). A ruleset answers the questions a game asks (is this move legal,
+//! has play ended, what is the score) from its knobs, and [`Game`] runs the protocol: setup,
+//! play, end of play, settlement, scoring. Rules are data, never code: a rule that no knob
+//! expresses is added as a knob.
 //!
 //! ```
 //! use gorules_board::{Board, Color, Move, Size};
@@ -38,8 +39,8 @@ pub use builtin::{builtin, builtin_ids, builtin_text, builtins, load, parse, BUI
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{Komi, KomiError};
 pub use ownership::Ownership;
-pub use params::{Counting, RuleSet};
-pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Ruleset, Settlement};
+pub use params::{Counting, Ruleset};
+pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
 pub use score::{format_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};
 pub use toml_file::RulesetError;

@@ -238,7 +238,7 @@ pub struct Bonus {
 
 /// Everything that defines a ruleset. Built-in rulesets and users' TOML files produce this.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RuleSet {
+pub struct Ruleset {
     /// Short id, e.g. `concord`.
     pub id: String,
     /// Display name.
@@ -285,7 +285,7 @@ pub struct RuleSet {
     pub bonuses: Vec<Bonus>,
 }
 
-impl RuleSet {
+impl Ruleset {
     /// The komi for a record that gives none: `komi` for an even game, `handicap_komi` with
     /// two or more handicap stones.
     pub fn default_komi(&self, handicap: u32) -> f64 {
@@ -309,7 +309,7 @@ fn spelled<T: Serialize>(v: &T) -> String {
     }
 }
 
-impl RuleSet {
+impl Ruleset {
     /// Every knob as `(TOML key, value as written in TOML)`, in file order; bonuses are listed
     /// one per line as `scoring.bonus`.
     pub fn knobs(&self) -> Vec<(&'static str, String)> {

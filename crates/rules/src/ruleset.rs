@@ -1,5 +1,6 @@
-//! The `Ruleset` trait: the questions a game asks its rules. [`RuleSet`] (rules as data, read
-//! from TOML) answers them from its knobs; a user may implement the trait in Rust instead.
+//! The questions a game asks its rules (is this move legal, where does play stand, may dead
+//! stones be removed by agreement, what is the score), answered by [`Ruleset`] from its knobs.
+//! Rules are data: a rule difference is a knob, not code a user writes.
 
 use std::fmt;
 
@@ -93,95 +94,7 @@ impl fmt::Display for AllAliveReason {
     }
 }
 
-/// The questions a game asks its rules.
-pub trait Ruleset: Send + Sync {
-    /// Short id, e.g. `concord`.
-    fn id(&self) -> &str;
-
-    /// Display name.
-    fn name(&self) -> &str;
-
-    /// Whether `color` may play `mv` now. Whose turn it is and whether the point is on the
-    /// board and empty are checked by the game before this is asked.
-    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal>;
-
-    /// Whether `color` may play a stone at `p` now, as [`Ruleset::check`] answers for
-    /// `Move::Play(p)`, given what the play does to the board: `preview` is the game's own
-    /// [`Board::preview`] of it (captures, suicide, the position hash after it), so that one
-    /// preview serves the game and its rules. The default ignores it and asks
-    /// [`Ruleset::check`].
-    fn check_play(
-        &self,
-        state: &GameState,
-        color: Color,
-        p: Point,
-        preview: &Preview,
-    ) -> Result<(), Illegal> {
-        let _ = preview;
-        self.check(state, color, Move::Play(p))
-    }
-
-    /// Whether these rules allow every *plain* board play while play goes on with no pass
-    /// required, and go on after it with none required: a play in turn on a free point, not
-    /// the ko point, no suicide, making a position the game has not seen. Then
-    /// [`Game::play_plain`](crate::Game::play_plain) plays such a play without asking
-    /// [`Ruleset::check_play`], [`Ruleset::long_cycle_ends_game`] or
-    /// [`Ruleset::play_status`]. The default, `false`, always asks them; every [`RuleSet`]
-    /// answers `true` (see [`Game::plain_opening`](crate::Game::plain_opening)). The answer
-    /// must not change: a game asks it once, when it is made.
-    fn allows_plain_plays(&self) -> bool {
-        false
-    }
-
-    /// What happens to an illegal move found in a record.
-    fn illegal_moves(&self) -> IllegalMoveRule;
-
-    /// Whether a pass hands the opponent a prisoner.
-    fn pass_stones(&self) -> bool;
-
-    /// Where play stands after the last move.
-    fn play_status(&self, state: &GameState) -> PlayStatus;
-
-    /// A pass the player must add when the game finishes (AGA: White makes the last move).
-    fn final_pass(&self, state: &GameState) -> Option<Color>;
-
-    /// Whether the last board play completed a long cycle that ends the game without result.
-    fn long_cycle_ends_game(&self, state: &GameState) -> bool;
-
-    /// Who must move first when play resumes after a dispute (`None`: either player).
-    fn resumption_first(&self, state: &GameState) -> Option<Color>;
-
-    /// Whether stones may be removed by agreement now that play has ended.
-    fn settlement(&self, state: &GameState) -> Settlement;
-
-    /// The counting methods the ruleset allows, preferred first.
-    fn countings(&self) -> Vec<Counting>;
-
-    /// The score of the finished game (dead stones already removed) by `counting`.
-    fn score(&self, state: &GameState, counting: Counting) -> Score;
-
-    /// [`Ruleset::score`], given `ownership`, an analysis of a board that other rulesets
-    /// scoring the same board may share: it is used only when it describes the state's board
-    /// ([`Ownership::is_of`]), so the score is [`Ruleset::score`]'s either way. The default
-    /// ignores it.
-    fn score_with(&self, state: &GameState, counting: Counting, ownership: &Ownership) -> Score {
-        let _ = ownership;
-        self.score(state, counting)
-    }
-
-    /// The scores by each of `countings`, in order, as [`Ruleset::score`] gives them one by
-    /// one: for a caller that needs several, one analysis of the board ([`Ownership`]) serves
-    /// them all ([`Ruleset::score_with`]).
-    fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
-        let ownership = Ownership::of(state.board());
-        countings
-            .iter()
-            .map(|&c| self.score_with(state, c, &ownership))
-            .collect()
-    }
-}
-
-impl RuleSet {
+impl Ruleset {
     fn check_ko(
         &self,
         state: &GameState,
@@ -252,7 +165,7 @@ impl RuleSet {
 }
 
 /// The empty points a ruleset counts as each player's territory on a board (dead stones
-/// already removed): what [`Ruleset::score`] counts for [`RuleSet`], for drawing or checking.
+/// already removed): what [`Ruleset::score`] counts for [`Ruleset`], for drawing or checking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountedTerritory {
     /// Points counted as territory, `[black, white]` (index with [`Color::index`]).
@@ -264,7 +177,7 @@ pub struct CountedTerritory {
     pub neutral: PointSet,
 }
 
-impl RuleSet {
+impl Ruleset {
     /// Who owns each empty point of `board` as this ruleset counts it: the flood-fill
     /// territory ([`Board::territory`]), less seki eyes when the ruleset does not count them
     /// ([`crate::seki::seki_eyes`]). The one definition [`Ruleset::score`] uses.
@@ -272,7 +185,7 @@ impl RuleSet {
         self.counted_territory_of(board, &Ownership::of(board))
     }
 
-    /// [`RuleSet::counted_territory`] from `ownership`, the analysis of `board`.
+    /// [`Ruleset::counted_territory`] from `ownership`, the analysis of `board`.
     fn counted_territory_of(&self, board: &Board, ownership: &Ownership) -> CountedTerritory {
         let terr = ownership.territory();
         let owned = [terr.black, terr.white];
@@ -298,16 +211,11 @@ impl RuleSet {
     }
 }
 
-impl Ruleset for RuleSet {
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
+/// The questions a game asks its rules, answered from the knobs.
+impl Ruleset {
+    /// Whether `color` may play `mv` now. Whose turn it is and whether the point is on the
+    /// board and empty are checked by the game before this is asked.
+    pub fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
         match mv {
             Move::Pass => Ok(()),
             Move::Play(p) => {
@@ -322,7 +230,10 @@ impl Ruleset for RuleSet {
         }
     }
 
-    fn check_play(
+    /// Whether `color` may play a stone at `p` now, as [`Ruleset::check`] answers for
+    /// `Move::Play(p)`, given the game's own [`Board::preview`] of the play (captures, suicide,
+    /// the position hash after it), so that one preview serves the game and its rules.
+    pub fn check_play(
         &self,
         state: &GameState,
         color: Color,
@@ -347,21 +258,8 @@ impl Ruleset for RuleSet {
         self.check_ko(state, color, p, preview)
     }
 
-    /// No ko, superko, suicide, end-of-play or long-cycle knob refuses a plain play or ends
-    /// play with one: play ends only after passes, and a long cycle needs a repeated position.
-    fn allows_plain_plays(&self) -> bool {
-        true
-    }
-
-    fn illegal_moves(&self) -> IllegalMoveRule {
-        self.illegal_moves
-    }
-
-    fn pass_stones(&self) -> bool {
-        self.pass_stones
-    }
-
-    fn play_status(&self, state: &GameState) -> PlayStatus {
+    /// Where play stands after the last move, by the end-of-play protocol.
+    pub fn play_status(&self, state: &GameState) -> PlayStatus {
         let passes = state.consecutive_passes();
         let needed = match self.end_of_play {
             EndOfPlay::FourPasses => 4,
@@ -380,14 +278,16 @@ impl Ruleset for RuleSet {
         PlayStatus::Ended
     }
 
-    fn final_pass(&self, state: &GameState) -> Option<Color> {
+    /// A pass the player must add when the game finishes (AGA: White makes the last move).
+    pub fn final_pass(&self, state: &GameState) -> Option<Color> {
         match (self.end_of_play, state.moves().last()) {
             (EndOfPlay::WhitePassesLast, Some(m)) if m.color == Color::Black => Some(Color::White),
             _ => None,
         }
     }
 
-    fn long_cycle_ends_game(&self, state: &GameState) -> bool {
+    /// Whether the last board play completed a long cycle that ends the game without result.
+    pub fn long_cycle_ends_game(&self, state: &GameState) -> bool {
         if self.long_cycle != LongCycleRule::NoResult {
             return false;
         }
@@ -410,14 +310,16 @@ impl Ruleset for RuleSet {
         occurrences >= 3
     }
 
-    fn resumption_first(&self, state: &GameState) -> Option<Color> {
+    /// Who must move first when play resumes after a dispute (`None`: either player).
+    pub fn resumption_first(&self, state: &GameState) -> Option<Color> {
         match self.resumption_first {
             ResumptionFirst::OpponentOfLastPasser => state.last_pass().map(|c| c.opponent()),
             ResumptionFirst::Either => None,
         }
     }
 
-    fn settlement(&self, state: &GameState) -> Settlement {
+    /// Whether stones may be removed by agreement now that play has ended.
+    pub fn settlement(&self, state: &GameState) -> Settlement {
         if self.dead_stones == DeadStones::AsTheyStand {
             return Settlement::AllAlive(AllAliveReason::NoAgreement);
         }
@@ -433,15 +335,20 @@ impl Ruleset for RuleSet {
         Settlement::Agreement
     }
 
-    fn countings(&self) -> Vec<Counting> {
-        self.counting.clone()
-    }
-
-    fn score(&self, state: &GameState, counting: Counting) -> Score {
+    /// The score of the finished game (dead stones already removed) by `counting`.
+    pub fn score(&self, state: &GameState, counting: Counting) -> Score {
         self.score_with(state, counting, &Ownership::of(state.board()))
     }
 
-    fn score_with(&self, state: &GameState, counting: Counting, ownership: &Ownership) -> Score {
+    /// [`Ruleset::score`], given `ownership`, an analysis of a board that other rulesets scoring
+    /// the same board may share: it is used only when it describes the state's board
+    /// ([`Ownership::is_of`]), so the score is [`Ruleset::score`]'s either way.
+    pub fn score_with(
+        &self,
+        state: &GameState,
+        counting: Counting,
+        ownership: &Ownership,
+    ) -> Score {
         let board = state.board();
         if !ownership.is_of(board) {
             return self.score(state, counting);
@@ -488,6 +395,16 @@ impl Ruleset for RuleSet {
             margin,
             outcome: Outcome::Points { margin },
         }
+    }
+
+    /// The scores by each of `countings`, in order, as [`Ruleset::score`] gives them one by
+    /// one: one analysis of the board ([`Ownership`]) serves them all.
+    pub fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
+        let ownership = Ownership::of(state.board());
+        countings
+            .iter()
+            .map(|&c| self.score_with(state, c, &ownership))
+            .collect()
     }
 }
 

@@ -486,7 +486,7 @@ impl GameState {
     /// free point of the board and not the ko point, and the play is no suicide and makes a
     /// position the game has not seen. Records it as [`crate::Game::play`] records a legal
     /// play (captures, ko point, move, state) and returns `true`; otherwise changes nothing and
-    /// returns `false`. No [`crate::RuleSet`] refuses a plain play or ends play with one (see
+    /// returns `false`. No [`crate::Ruleset`] refuses a plain play or ends play with one (see
     /// [`crate::Game::plain_opening`]); one board preview serves the checks and the play.
     pub(crate) fn play_plain(&mut self, color: Color, p: Point) -> bool {
         if color != self.to_move || self.ko_point == Some(p) {

@@ -131,8 +131,8 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 pub(crate) fn parse_ruleset(
     text: &str,
     file: &str,
-    resolve: &dyn Fn(&str) -> Option<RuleSet>,
-) -> Result<RuleSet, RulesetError> {
+    resolve: &dyn Fn(&str) -> Option<Ruleset>,
+) -> Result<Ruleset, RulesetError> {
     let ctx = Ctx { file, text };
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().replace('\n', " ");
@@ -172,7 +172,7 @@ macro_rules! take {
     };
 }
 
-fn build(ctx: &Ctx, raw: RawFile, base: Option<RuleSet>) -> Result<RuleSet, RulesetError> {
+fn build(ctx: &Ctx, raw: RawFile, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
     let id = raw.id.get_ref().clone();
     let id_ok = !id.is_empty()
         && id
@@ -188,7 +188,7 @@ fn build(ctx: &Ctx, raw: RawFile, base: Option<RuleSet>) -> Result<RuleSet, Rule
     let e = &raw.end;
     let s = &raw.scoring;
     let b = &base;
-    let rs = RuleSet {
+    let rs = Ruleset {
         name: raw
             .name
             .clone()
@@ -275,7 +275,7 @@ fn span<T>(v: &Option<Spanned<T>>) -> Option<Range<usize>> {
     v.as_ref().map(|s| s.span())
 }
 
-fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> {
+fn validate(ctx: &Ctx, raw: &RawFile, rs: &Ruleset) -> Result<(), RulesetError> {
     let s = &raw.scoring;
     if rs.counting.is_empty() {
         return Err(ctx.error_at(
@@ -369,8 +369,8 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &RuleSet) -> Result<(), RulesetError> 
 /// Reads a ruleset from a TOML file.
 pub(crate) fn read_ruleset_file(
     path: &Path,
-    resolve: &dyn Fn(&str) -> Option<RuleSet>,
-) -> Result<RuleSet, RulesetError> {
+    resolve: &dyn Fn(&str) -> Option<Ruleset>,
+) -> Result<Ruleset, RulesetError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| RulesetError {
         file: file.clone(),

@@ -9,7 +9,7 @@ use gorules_rules::{Counting, Game, Illegal, MoveError, SettlementReport, Status
 
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";
 
-fn handicap_game(rules: &gorules_rules::RuleSet, n: u32, komi: f64) -> Game<'_> {
+fn handicap_game(rules: &gorules_rules::Ruleset, n: u32, komi: f64) -> Game<'_> {
     let size = Size::square(9).unwrap();
     let stones: Vec<_> = gorules_board::handicap::fixed_handicap(size, n)
         .unwrap()

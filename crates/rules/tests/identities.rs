@@ -10,12 +10,12 @@ mod common;
 use common::Rng;
 
 use gorules_board::{handicap::fixed_handicap, Board, Color, Move, Point, Size};
-use gorules_rules::{builtin, Counting, Game, RuleSet, Setup, Status};
+use gorules_rules::{builtin, Counting, Game, Ruleset, Setup, Status};
 use proptest::prelude::*;
 
 /// Plays a random game to the end of play under `rules`, then agrees a random set of chains
 /// dead and finishes. Returns None if the ply cap cut it off.
-fn random_game<'r>(rules: &'r RuleSet, seed: u64, n: u32) -> Option<Game<'r>> {
+fn random_game<'r>(rules: &'r Ruleset, seed: u64, n: u32) -> Option<Game<'r>> {
     let mut rng = Rng(seed);
     let size = Size::square(n).unwrap();
     let handicap = if n >= 7 && rng.below(3) == 0 {

@@ -1,6 +1,7 @@
 //! `Game::play_if` (one preview for the caller's test, the rules and the play) plays exactly
 //! what `Game::check` then `Game::play` play, and refuses without changing the game. Random
-//! games under every built-in ruleset, and through the trait's default `check_play`. And a
+//! games under every built-in ruleset; the rules' check from the game's preview answers as
+//! the check without it. And a
 //! game started over with `Game::restart` plays like a new one, and `Game::play_plain` plays
 //! exactly the plain plays, as `Game::play` plays them.
 
@@ -9,53 +10,7 @@ mod common;
 use common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
-use gorules_rules::params::IllegalMoveRule;
-use gorules_rules::{
-    builtins, Counting, Game, GameState, Illegal, PlayStatus, Ruleset, Score, Settlement, Setup,
-    Status,
-};
-
-/// A ruleset that delegates everything but `check_play`, so that the trait's default runs.
-struct Delegating<'a>(&'a dyn Ruleset);
-
-impl Ruleset for Delegating<'_> {
-    fn id(&self) -> &str {
-        self.0.id()
-    }
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-    fn check(&self, state: &GameState, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.0.check(state, color, mv)
-    }
-    fn illegal_moves(&self) -> IllegalMoveRule {
-        self.0.illegal_moves()
-    }
-    fn pass_stones(&self) -> bool {
-        self.0.pass_stones()
-    }
-    fn play_status(&self, state: &GameState) -> PlayStatus {
-        self.0.play_status(state)
-    }
-    fn final_pass(&self, state: &GameState) -> Option<Color> {
-        self.0.final_pass(state)
-    }
-    fn long_cycle_ends_game(&self, state: &GameState) -> bool {
-        self.0.long_cycle_ends_game(state)
-    }
-    fn resumption_first(&self, state: &GameState) -> Option<Color> {
-        self.0.resumption_first(state)
-    }
-    fn settlement(&self, state: &GameState) -> Settlement {
-        self.0.settlement(state)
-    }
-    fn countings(&self) -> Vec<Counting> {
-        self.0.countings()
-    }
-    fn score(&self, state: &GameState, counting: Counting) -> Score {
-        self.0.score(state, counting)
-    }
-}
+use gorules_rules::{builtins, Game, Setup, Status};
 
 /// Plays the same random game in `a` (check, then play) and `b` (play_if), comparing them
 /// after every move; returns how many stones `play_if` played and refused.
@@ -140,14 +95,27 @@ fn play_if_plays_what_check_then_play_play() {
 }
 
 #[test]
-fn play_if_through_the_default_check_play() {
+fn check_play_with_the_games_preview_answers_as_check() {
+    // The rules' answer from the game's own preview of a play is their answer without it.
     for rs in &builtins() {
-        let wrapped = Delegating(rs);
         for seed in 0..10u64 {
             let mut rng = Rng(seed + 100);
             let mut a = Game::new(rs, setup(5));
-            let mut b = Game::new(&wrapped, setup(5));
+            let mut b = Game::new(rs, setup(5));
             lockstep(&mut a, &mut b, &mut rng);
+            let state = a.state();
+            let c = a.to_move();
+            for p in state.board().empty_points() {
+                let Ok(preview) = state.board().preview(c, p) else {
+                    continue;
+                };
+                assert_eq!(
+                    rs.check_play(state, c, p, &preview),
+                    rs.check(state, c, Move::Play(p)),
+                    "{} seed {seed} {p:?}",
+                    rs.id
+                );
+            }
         }
     }
 }
@@ -202,7 +170,6 @@ fn lockstep_plain(a: &mut Game, b: &mut Game, rng: &mut Rng, answers: bool) -> (
 fn play_plain_plays_the_plain_plays_as_play_does() {
     let (mut played, mut not_plain) = (0, 0);
     for rs in &builtins() {
-        assert!(rs.allows_plain_plays());
         for seed in 0..30u64 {
             let n = 2 + (seed % 6) as u32;
             let mut rng = Rng(seed * 104_729 + 3);
@@ -215,12 +182,6 @@ fn play_plain_plays_the_plain_plays_as_play_does() {
             b.finish(&[]);
             assert_eq!(a.scores(), b.scores(), "{} seed {seed}", rs.id);
         }
-        // Rules that do not allow every plain play (the trait's default) are always asked.
-        let wrapped = Delegating(rs);
-        assert!(!wrapped.allows_plain_plays());
-        let mut a = Game::new(rs, setup(5));
-        let mut b = Game::new(&wrapped, setup(5));
-        assert_eq!(lockstep_plain(&mut a, &mut b, &mut Rng(11), false), (0, 0));
     }
     assert!(
         played > 1000 && not_plain > 300,

@@ -5,15 +5,15 @@
 use gorules_board::coords::{parse_gtp_move, parse_sgf_move};
 use gorules_board::diagram::from_diagram;
 use gorules_board::{Board, Color, Move, Size};
-use gorules_rules::{builtin, Counting, Game, MoveReport, RuleSet, Setup};
+use gorules_rules::{builtin, Counting, Game, MoveReport, Ruleset, Setup};
 
 /// A built-in ruleset (panics on a typo in the test).
-pub fn rules(id: &str) -> RuleSet {
+pub fn rules(id: &str) -> Ruleset {
     builtin(id).unwrap_or_else(|| panic!("no built-in ruleset {id}"))
 }
 
 /// An even game on an empty square board.
-pub fn empty_game(rules: &RuleSet, n: u32, komi: f64) -> Game<'_> {
+pub fn empty_game(rules: &Ruleset, n: u32, komi: f64) -> Game<'_> {
     Game::new(
         rules,
         Setup::even(Board::new(Size::square(n).unwrap()), komi),
@@ -21,7 +21,7 @@ pub fn empty_game(rules: &RuleSet, n: u32, komi: f64) -> Game<'_> {
 }
 
 /// A game from a diagram position (setup stones, not handicap), `first` to move.
-pub fn diagram_game<'r>(rules: &'r RuleSet, diagram: &str, komi: f64, first: Color) -> Game<'r> {
+pub fn diagram_game<'r>(rules: &'r Ruleset, diagram: &str, komi: f64, first: Color) -> Game<'r> {
     Game::new(
         rules,
         Setup {

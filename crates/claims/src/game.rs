@@ -114,7 +114,7 @@ impl FuzzGame {
         }
         let mut setup: Vec<Point> = rec.setup.iter().map(|&(_, p)| p).collect();
         sort_points(&mut setup);
-        let handicap = gorules_compare::replay::handicap_of(rec);
+        let handicap = rec.handicap_stones();
         if handicap >= 2 && setup.len() != handicap as usize {
             return Err(format!(
                 "HA is {handicap} but the record places {} stones",

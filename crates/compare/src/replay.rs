@@ -165,25 +165,6 @@ pub struct RulesetReport {
     pub scores: Vec<ScoreReport>,
 }
 
-/// The number of handicap stones: `HA`, or (without `HA`) the black setup stones when there
-/// are at least two and no white ones.
-pub fn handicap_of(record: &GameRecord) -> u32 {
-    if record.handicap > 0 {
-        return record.handicap;
-    }
-    let black = record
-        .setup
-        .iter()
-        .filter(|(c, _)| *c == Color::Black)
-        .count();
-    let white = record.setup.len() - black;
-    if white == 0 && black >= 2 {
-        black as u32
-    } else {
-        0
-    }
-}
-
 fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
     let m = record.moves[index];
     let kind = match e {
@@ -280,23 +261,13 @@ impl Played<'_> {
     }
 }
 
-/// The first player of a record: the first move's colour, else White after two or more
-/// handicap stones, else Black.
-pub(crate) fn first_player(record: &GameRecord) -> Color {
-    match record.moves.first() {
-        Some(m) => m.color,
-        None if handicap_of(record) >= 2 => Color::White,
-        None => Color::Black,
-    }
-}
-
 /// The komi a ruleset plays `record` with, and where it came from.
 fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (f64, KomiSource) {
     match (options.komi, record.komi) {
         (Some(k), _) => (k, KomiSource::CommandLine),
         (None, Some(k)) => (k, KomiSource::Record),
         (None, None) => (
-            rules.default_komi(handicap_of(record)),
+            rules.default_komi(record.handicap_stones()),
             KomiSource::RulesetDefault,
         ),
     }
@@ -333,9 +304,9 @@ pub(crate) fn play_record_from<'r>(
             let board: Board = record.setup_board()?;
             let setup = Setup {
                 board,
-                handicap: handicap_of(record),
+                handicap: record.handicap_stones(),
                 komi,
-                first: first_player(record),
+                first: record.first_player(),
             };
             (Game::new(rules, setup), 0)
         }

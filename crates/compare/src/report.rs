@@ -6,9 +6,7 @@ use serde::Serialize;
 
 use crate::explain::{reasons, Difference};
 use crate::record::{GameRecord, RecordError};
-use crate::replay::{
-    dead_stones, handicap_of, replay_from, DeadSource, Options, RulesetReport, ScoreReport,
-};
+use crate::replay::{dead_stones, replay_from, DeadSource, Options, RulesetReport, ScoreReport};
 use crate::shared::Shared;
 
 /// What a report says about the record itself.
@@ -111,7 +109,7 @@ pub fn compare_game(
         source: record.source_name.clone(),
         game_index: record.game_index,
         size: record.size.to_string(),
-        handicap: handicap_of(record),
+        handicap: record.handicap_stones(),
         komi: record.komi,
         rules: record.rules.clone(),
         rules_builtin: record

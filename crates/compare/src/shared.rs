@@ -7,7 +7,6 @@ use gorules_board::{Board, Move};
 use gorules_rules::{Game, Ownership, Ruleset, Setup};
 
 use crate::record::GameRecord;
-use crate::replay::{first_player, handicap_of};
 
 /// What the rulesets of a comparison of one record share.
 pub(crate) struct Shared<'o> {
@@ -63,9 +62,9 @@ impl<'r> Opening<'r> {
         let board = record.setup_board().ok()?;
         let setup = Setup {
             board,
-            handicap: handicap_of(record),
+            handicap: record.handicap_stones(),
             komi: 0.0,
-            first: first_player(record),
+            first: record.first_player(),
         };
         let plays = record.moves.iter().map_while(|m| match m.mv {
             Move::Play(p) => Some((m.color, p)),

@@ -99,6 +99,35 @@ pub struct TerritoryMarkup {
 }
 
 impl GameRecord {
+    /// The number of handicap stones: `HA`, or (without `HA`) the black setup stones when
+    /// there are at least two and no white ones.
+    pub fn handicap_stones(&self) -> u32 {
+        if self.handicap > 0 {
+            return self.handicap;
+        }
+        let black = self
+            .setup
+            .iter()
+            .filter(|(c, _)| *c == Color::Black)
+            .count();
+        let white = self.setup.len() - black;
+        if white == 0 && black >= 2 {
+            black as u32
+        } else {
+            0
+        }
+    }
+
+    /// The first player: the first move's colour, else White after two or more handicap
+    /// stones, else Black.
+    pub fn first_player(&self) -> Color {
+        match self.moves.first() {
+            Some(m) => m.color,
+            None if self.handicap_stones() >= 2 => Color::White,
+            None => Color::Black,
+        }
+    }
+
     /// An empty record on a board of this size: no komi, no handicap, no moves.
     pub fn new(size: Size) -> GameRecord {
         GameRecord {

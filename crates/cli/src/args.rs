@@ -1,8 +1,7 @@
 //! Command-line values: ruleset lists, counting methods, formats, points.
 
 use clap::{Args, ValueEnum};
-use gorules_board::coords::parse_gtp_point;
-use gorules_board::{Point, Size};
+use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
 use gorules_rules::{builtins, load, Counting, Ruleset};
 
@@ -89,13 +88,29 @@ pub fn rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
     Ok(list)
 }
 
-/// `--dead D4,E5`: GTP points on a board of `size`.
-pub fn points(spec: &str, size: Size) -> Result<Vec<Point>, String> {
-    spec.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| parse_gtp_point(s, size).map_err(|e| format!("--dead: {e}")))
-        .collect()
+/// Which stones are dead: `--dead` and `--engine`.
+#[derive(Args, Clone, Debug)]
+pub struct DeadArgs {
+    /// Where dead stones come from: `auto` (the record's TB/TW territory markup where it has
+    /// some, else the estimate), `markup`, `estimate` (pass-alive analysis and seeded
+    /// play-outs), `engine` (a GTP engine's final_status_list dead, see --engine), `none`
+    /// (every stone alive), or GTP points separated by commas (`D4,E5`).
+    #[arg(long, default_value = "auto", value_name = "SOURCE|POINTS")]
+    pub dead: String,
+    /// The GTP engine for `--dead engine`: a command line, no shell (e.g.
+    /// "/usr/games/gnugo --mode gtp").
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+}
+
+impl DeadArgs {
+    /// The choice, checked.
+    pub fn choice(&self) -> Result<DeadStones, String> {
+        if self.engine.is_some() && self.dead.trim() != "engine" {
+            return Err("--engine is used with --dead engine".into());
+        }
+        DeadStones::parse(&self.dead, self.engine.as_deref())
+    }
 }
 
 /// `--komi`: checked as every komi is ([`gorules_rules::Komi`]).

@@ -39,10 +39,8 @@ enum Command {
         game: PathBuf,
         #[command(flatten)]
         scoring: ScoringArgs,
-        /// Dead stones, GTP points separated by commas (`D4,E5`), instead of the record's
-        /// territory markup.
-        #[arg(long)]
-        dead: Option<String>,
+        #[command(flatten)]
+        dead: args::DeadArgs,
         /// Also score a record that did not end in passes, as it stands.
         #[arg(long)]
         unfinished: bool,
@@ -55,6 +53,8 @@ enum Command {
         paths: Vec<PathBuf>,
         #[command(flatten)]
         scoring: ScoringArgs,
+        #[command(flatten)]
+        dead: args::DeadArgs,
         /// Threads (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
@@ -73,10 +73,8 @@ enum Command {
         /// One built-in id or a path to a TOML file.
         #[arg(long, default_value = "concord")]
         rules: String,
-        /// Dead stones, GTP points separated by commas (`D4,E5`), instead of the record's
-        /// territory markup.
-        #[arg(long)]
-        dead: Option<String>,
+        #[command(flatten)]
+        dead: args::DeadArgs,
         /// Komi for the score line, overriding the record's KM and the ruleset's default.
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<f64>,
@@ -123,12 +121,13 @@ fn main() -> ExitCode {
             scoring,
             dead,
             unfinished,
-        } => commands::score::run(&game, &scoring, dead.as_deref(), unfinished),
+        } => commands::score::run(&game, &scoring, &dead, unfinished),
         Command::Compare {
             paths,
             scoring,
+            dead,
             jobs,
-        } => commands::compare::run(&paths, &scoring, jobs),
+        } => commands::compare::run(&paths, &scoring, &dead, jobs),
         Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,
@@ -142,7 +141,7 @@ fn main() -> ExitCode {
             path: &game,
             move_number,
             rules: &rules,
-            dead: dead.as_deref(),
+            dead: &dead,
             komi,
             format,
             out: out.as_deref(),

@@ -10,7 +10,13 @@ fn score_json_follows_the_contract() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"]["size"], "5x5");
-    assert_eq!(v["game"]["dead_source"], "none");
+    // No territory markup: the dead stones are estimated (`--dead auto`). The dame-parity
+    // board is settled: Black's wall owns column a, White's column e, both alive.
+    assert_eq!(v["game"]["dead_source"], "estimate");
+    let chains = v["game"]["dead_estimate"]["chains"].as_array().unwrap();
+    assert_eq!(chains.len(), 2);
+    assert!(chains.iter().all(|c| c["dead"] == false), "{chains:?}");
+    assert_eq!(v["game"]["dead_estimate"]["uncertain"], false);
     let rulesets = v["rulesets"].as_array().unwrap();
     assert_eq!(rulesets.len(), gorules_rules::builtin_ids().len());
     let find = |id: &str| rulesets.iter().find(|r| r["ruleset"] == id).unwrap();
@@ -39,6 +45,55 @@ fn score_json_follows_the_contract() {
         .unwrap()
         .iter()
         .any(|d| d["other"] == "aga:territory" && d["reasons"][0] == "pass stones +1 B"));
+}
+
+#[test]
+fn dead_stone_sources_from_the_command_line() {
+    // Every stone alive: the source says so and no estimate is made.
+    let o = gorules(&[
+        "score",
+        "examples/dame-parity.sgf",
+        "--dead",
+        "none",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"]["dead_source"], "none");
+    assert!(v["game"].get("dead_estimate").is_none());
+    // The markup of a record that has some wins over the estimate under `auto`.
+    let o = gorules(&[
+        "score",
+        "examples/gallery/02-dead-stone-agreed.sgf",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"]["dead_source"], "territory-markup");
+    assert_eq!(v["game"]["dead_stones"], serde_json::json!(["A3"]));
+    // `engine` needs an engine; an engine that cannot start is an error naming it.
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--dead", "engine"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--dead engine needs --engine"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gorules(&[
+        "score",
+        "examples/dame-parity.sgf",
+        "--dead",
+        "engine",
+        "--engine",
+        "/nonexistent/gtp-engine",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("engine `/nonexistent/gtp-engine`: cannot start it"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -239,4 +294,41 @@ fn compare_skips_broken_files_and_does_not_depend_on_jobs() {
         assert_eq!(one.stderr, three.stderr, "{format}");
         assert_eq!(three.status.code(), Some(1), "{format}");
     }
+}
+
+#[test]
+fn dead_stones_from_gnu_go_and_from_the_estimate() {
+    // White's stone at a3 sits in Black's column a with no room to live: dead, as the record's
+    // own markup says. GNU Go (the real engine, `/usr/games/gnugo`, which CI installs) and the
+    // estimate both find it without the markup.
+    const GNUGO: &str = "/usr/games/gnugo";
+    let record = "examples/gallery/02-dead-stone-agreed.sgf";
+    let dead_of = |args: &[&str]| {
+        let mut all = vec!["score", record, "--format", "json"];
+        all.extend_from_slice(args);
+        let o = gorules(&all);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (
+            v["game"]["dead_source"].clone(),
+            v["game"]["dead_stones"].clone(),
+        )
+    };
+    assert_eq!(
+        dead_of(&["--dead", "estimate"]),
+        (serde_json::json!("estimate"), serde_json::json!(["A3"]))
+    );
+    if !std::path::Path::new(GNUGO).exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU Go is not installed at {GNUGO}"
+        );
+        eprintln!("skipped the engine part: GNU Go is not installed at {GNUGO}");
+        return;
+    }
+    let engine = format!("{GNUGO} --mode gtp");
+    assert_eq!(
+        dead_of(&["--dead", "engine", "--engine", &engine]),
+        (serde_json::json!("engine"), serde_json::json!(["A3"]))
+    );
 }

@@ -177,6 +177,9 @@ pub struct Summary {
     pub finished: usize,
     /// Games that did not (resignation, time, cut off): counted apart.
     pub unfinished: usize,
+    /// Finished games whose estimated dead stones include a chain the estimate is not sure
+    /// of: counted apart too (not in the pairs).
+    pub uncertain_dead_stones: usize,
     /// Games with a move some ruleset finds illegal.
     pub with_illegal_moves: usize,
     /// One entry per pair of scores, in column order.
@@ -201,6 +204,7 @@ pub struct Tally {
     games: usize,
     reports: usize,
     with_illegal_moves: usize,
+    uncertain: usize,
     /// The score columns, those of the first report.
     columns: Option<Vec<String>>,
     /// Each finished game's scores in column order, looked up once.
@@ -219,7 +223,10 @@ impl Tally {
             self.with_illegal_moves += 1;
         }
         let columns = self.columns.get_or_insert_with(|| r.score_columns());
-        if r.game.ended_by_passes {
+        let uncertain = r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain);
+        if r.game.ended_by_passes && uncertain {
+            self.uncertain += 1;
+        } else if r.game.ended_by_passes {
             let mut row: Vec<Cell> = vec![None; columns.len()];
             for (ruleset, counting, s) in r.score_parts() {
                 if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
@@ -282,8 +289,9 @@ impl Tally {
         Summary {
             games: self.games,
             errors: self.games - self.reports,
-            finished: table.len(),
-            unfinished: self.reports - table.len(),
+            finished: table.len() + self.uncertain,
+            unfinished: self.reports - table.len() - self.uncertain,
+            uncertain_dead_stones: self.uncertain,
             with_illegal_moves: self.with_illegal_moves,
             pairs,
         }

@@ -142,7 +142,8 @@ pub fn view(
     let mut dead_source = None;
     let mut scores = Vec::new();
     if is_final {
-        let (named, source) = dead_stones(record, options);
+        let resolved = dead_stones(record, options)?;
+        let (named, source) = (resolved.stones, resolved.source);
         dead_source = Some(source);
         let before = played.game.state().board().clone();
         let scored = played.scored(options.score_unfinished);
@@ -315,6 +316,8 @@ impl DiagramView {
                 let count = |c: Color| self.dead.iter().filter(|d| d.0 == c).count();
                 let from = match source {
                     DeadSource::CommandLine => "--dead",
+                    DeadSource::Estimate => "estimated",
+                    DeadSource::Engine => "GTP engine",
                     _ => "TB/TW markup",
                 };
                 let _ = write!(

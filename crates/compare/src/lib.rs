@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod corpus;
+pub mod dead;
 pub mod diagram;
 pub mod explain;
 pub mod files;

@@ -234,8 +234,38 @@ fn game_heading(report: &GameReport) -> String {
     } else {
         "unfinished".into()
     });
+    let listed = |d: &[String]| {
+        if d.is_empty() {
+            "none".to_string()
+        } else {
+            d.join(" ")
+        }
+    };
     let dead = match g.dead_source {
         DeadSource::None => "dead stones: none given, every stone is alive".to_string(),
+        DeadSource::Engine => format!(
+            "dead stones (a GTP engine's final_status_list dead): {}",
+            listed(&g.dead_stones)
+        ),
+        DeadSource::Estimate => {
+            let e = g.dead_estimate.as_ref();
+            let chains = e.map_or(&[][..], |e| &e.chains[..]);
+            let certain = chains.iter().filter(|c| c.certain).count();
+            let uncertain: Vec<String> = chains
+                .iter()
+                .filter(|c| c.uncertain)
+                .flat_map(|c| c.stones.iter().cloned())
+                .collect();
+            let mut line = format!(
+                "dead stones (estimated; {certain} of {} chains certain): {}",
+                chains.len(),
+                listed(&g.dead_stones)
+            );
+            if !uncertain.is_empty() {
+                line.push_str(&format!("; uncertain: {}", uncertain.join(" ")));
+            }
+            line
+        }
         DeadSource::CommandLine => format!("dead stones (--dead): {}", g.dead_stones.join(" ")),
         DeadSource::TerritoryMarkup => format!(
             "dead stones (from the record's territory markup): {}",
@@ -504,8 +534,16 @@ impl CorpusRows {
         }
         let mut out = Grid { header, rows }.render(format);
         out.push('\n');
+        let uncertain = if summary.uncertain_dead_stones > 0 {
+            format!(
+                " ({} of them with dead stones the estimate is not sure of, not counted below)",
+                summary.uncertain_dead_stones
+            )
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "{} games: {} finished, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
+            "{} games: {} finished{uncertain}, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
             summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
         ));
         let mut pairs: Vec<_> = summary

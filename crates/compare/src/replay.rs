@@ -16,8 +16,8 @@ use crate::shared::{Opening, Shared};
 pub struct Options {
     /// Komi to use whatever the record and the ruleset say (`--komi`).
     pub komi: Option<f64>,
-    /// Dead stones to use instead of the record's territory markup (`--dead`).
-    pub dead: Option<Vec<Point>>,
+    /// Where the dead stones come from (`--dead`; by default the record's territory markup).
+    pub dead: crate::dead::DeadStones,
     /// Counting methods to report (each ruleset reports those it allows); `None`: all.
     pub countings: Option<Vec<Counting>>,
     /// Score records that did not end in passes (resignation, time, cut off) as they stand.
@@ -46,17 +46,24 @@ pub enum DeadSource {
     TerritoryMarkup,
     /// None given: every stone is alive.
     None,
+    /// The estimate on the final position (`gorules-life`).
+    Estimate,
+    /// A GTP engine's `final_status_list dead`.
+    Engine,
 }
 
-/// The dead stones a record comes with, and where from.
-pub fn dead_stones(record: &GameRecord, options: &Options) -> (Vec<Point>, DeadSource) {
-    if let Some(d) = &options.dead {
-        return (d.clone(), DeadSource::CommandLine);
-    }
-    match record.dead_stones_from_markup() {
-        Some(d) => (d, DeadSource::TerritoryMarkup),
-        None => (Vec::new(), DeadSource::None),
-    }
+/// The dead stones of a record by `options.dead`, where they came from, and the estimate
+/// behind them if any. A source that fails (an engine that cannot answer, points off the
+/// board) is an error for this record.
+pub fn dead_stones(
+    record: &GameRecord,
+    options: &Options,
+) -> Result<crate::dead::Resolved, RecordError> {
+    crate::dead::resolve(record, &options.dead, options.score_unfinished).map_err(|message| {
+        let mut e = RecordError::new(RecordErrorKind::DeadStones { message });
+        e.source_name = record.source_name.clone();
+        e
+    })
 }
 
 /// The first illegal move of a record under a ruleset.

@@ -37,6 +37,10 @@ pub struct GameInfo {
     pub dead_stones: Vec<String>,
     /// Where they came from.
     pub dead_source: DeadSource,
+    /// The estimate behind them, when it was the source: every chain with its answer and how
+    /// sure it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_estimate: Option<crate::dead::EstimateReport>,
 }
 
 /// A record replayed under each ruleset, with the differences between their scores.
@@ -94,7 +98,8 @@ pub fn compare_game(
     rulesets: &[Ruleset],
     options: &Options,
 ) -> Result<GameReport, RecordError> {
-    let (dead, dead_source) = dead_stones(record, options);
+    let resolved = dead_stones(record, options)?;
+    let dead = resolved.stones;
     // Play the opening every ruleset plays alike once and fork it for each ruleset, and
     // analyse each final board once (for a single ruleset there is nothing to share).
     let mut shared = match rulesets {
@@ -120,7 +125,8 @@ pub fn compare_game(
         moves: record.moves.len(),
         ended_by_passes: record.ended_by_two_passes(),
         dead_stones: dead.iter().map(|&p| gtp_point(p, record.size)).collect(),
-        dead_source,
+        dead_source: resolved.source,
+        dead_estimate: resolved.estimate,
     };
     let mut report = GameReport {
         game,

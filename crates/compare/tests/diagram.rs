@@ -178,7 +178,7 @@ fn dead_stones_are_drawn_where_they_stood() {
         .any(|n| n.contains("alive under tromp-taylor")));
     // --dead wins over the markup.
     let options = Options {
-        dead: Some(vec![]),
+        dead: gorules_compare::dead::DeadStones::Stones(vec![]),
         ..Options::default()
     };
     let v = view(&record, &rules("japanese"), &options, None).unwrap();

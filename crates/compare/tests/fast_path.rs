@@ -164,7 +164,7 @@ fn build(spec: &Spec) -> (GameRecord, Options) {
     };
     let mut options = Options {
         komi: spec.option_komi.map(|k| f64::from(k) / 2.0),
-        dead: None,
+        dead: gorules_compare::dead::DeadStones::Markup,
         countings: match spec.countings {
             0 => None,
             1 => Some(vec![Counting::Area]),
@@ -175,7 +175,7 @@ fn build(spec: &Spec) -> (GameRecord, Options) {
     };
     match spec.dead_from {
         // Dead stones from the command line (points that may hold no stone at all).
-        0 => options.dead = Some(dead),
+        0 => options.dead = gorules_compare::dead::DeadStones::Stones(dead),
         // From territory markup: the points go to the side that does not hold them now.
         1 => {
             let mut markup = TerritoryMarkup::default();
@@ -200,7 +200,7 @@ proptest! {
         let all = builtins();
         let rulesets: Vec<Ruleset> = spec.order.iter().map(|&i| all[i].clone()).collect();
         let (record, options) = build(&spec);
-        let (dead, _) = dead_stones(&record, &options);
+        let dead = dead_stones(&record, &options).unwrap().stones;
         let reference: Result<Vec<_>, _> = rulesets
             .iter()
             .map(|rs| replay(&record, rs, &options, &dead))
@@ -242,7 +242,7 @@ fn rulesets_that_end_on_one_board_share_its_analysis_and_score_it_as_alone() {
     ];
     record.move_nodes = vec![1, 2];
     let options = Options {
-        dead: Some(vec![dead]),
+        dead: gorules_compare::dead::DeadStones::Stones(vec![dead]),
         ..Options::default()
     };
     let rulesets = builtins();

@@ -17,13 +17,14 @@ use crate::args::{self, ScoringArgs};
 pub fn run(
     paths: &[PathBuf],
     scoring: &ScoringArgs,
+    dead: &args::DeadArgs,
     jobs: Option<usize>,
 ) -> Result<ExitCode, String> {
     let rulesets = args::rulesets(&scoring.rules)?;
     let files = collect_files(paths)?;
     let options = Options {
         komi: args::komi(scoring.komi)?,
-        dead: None,
+        dead: dead.choice()?,
         countings: scoring.counting.filter(),
         score_unfinished: false,
     };

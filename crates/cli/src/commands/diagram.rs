@@ -27,8 +27,8 @@ pub struct Request<'a> {
     pub move_number: Option<usize>,
     /// One built-in id or a TOML path.
     pub rules: &'a str,
-    /// `--dead`.
-    pub dead: Option<&'a str>,
+    /// `--dead` and `--engine`.
+    pub dead: &'a args::DeadArgs,
     /// `--komi`.
     pub komi: Option<f64>,
     /// The output format.
@@ -51,13 +51,9 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
     let Some(record) = games.first() else {
         return Err(format!("{}: no game in the file", req.path.display()));
     };
-    let dead = match req.dead {
-        Some(spec) => Some(args::points(spec, record.size)?),
-        None => None,
-    };
     let options = Options {
         komi,
-        dead,
+        dead: req.dead.choice()?,
         ..Options::default()
     };
     let v = view(record, &rules, &options, req.move_number)

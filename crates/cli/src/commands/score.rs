@@ -14,22 +14,19 @@ use crate::args::{self, ScoringArgs};
 pub fn run(
     path: &Path,
     scoring: &ScoringArgs,
-    dead: Option<&str>,
+    dead: &args::DeadArgs,
     unfinished: bool,
 ) -> Result<ExitCode, String> {
     let rulesets = args::rulesets(&scoring.rules)?;
     let komi = args::komi(scoring.komi)?;
     let counting = scoring.counting;
+    let dead = dead.choice()?;
     let games = read_sgf_file(path).map_err(|e| e.to_string())?;
     let mut reports = Vec::new();
     for game in &games {
-        let dead = match dead {
-            Some(spec) => Some(args::points(spec, game.size)?),
-            None => None,
-        };
         let options = Options {
             komi,
-            dead,
+            dead: dead.clone(),
             countings: counting.filter(),
             score_unfinished: unfinished,
         };

@@ -158,6 +158,13 @@ pub enum RecordErrorKind {
         /// The value as written.
         value: String,
     },
+    /// The dead stones could not be had from the source asked (an engine that failed, points
+    /// off the board).
+    #[error("dead stones: {message}")]
+    DeadStones {
+        /// What went wrong.
+        message: String,
+    },
     /// `HA` that is not a non-negative whole number.
     #[error("HA[{value}] is not a number of handicap stones")]
     HandicapNotNumber {

@@ -1,0 +1,210 @@
+//! Which stones of a record are dead: the source chosen (`--dead`) and its answer, with how
+//! sure it is.
+//!
+//! - `markup`: the final node's `TB`/`TW` territory markup (a stone on a point marked as the
+//!   other colour's territory is dead, the CGoban/KGS convention); none without it;
+//! - `estimate`: `gorules-life`'s answer on the record's final position, certain where
+//!   pass-alive, else by seeded play-outs, with a confidence per chain;
+//! - `engine`: a GTP engine's `final_status_list dead` (GNU Go, KataGo, Pachi);
+//! - `none`: every stone alive;
+//! - `auto`: the markup where the record has it, else the estimate;
+//! - a list of points.
+
+use std::time::Duration;
+
+use gorules_board::coords::gtp_point;
+use gorules_board::{Color, Point};
+use gorules_life::{estimate, Engine, Estimate, Life, Options as LifeOptions};
+use serde::Serialize;
+
+use crate::record::GameRecord;
+use crate::replay::DeadSource;
+
+/// Where to take the dead stones from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum DeadStones {
+    /// The record's territory markup where it has some, else the estimate.
+    Auto,
+    /// The record's territory markup; every stone alive without it.
+    #[default]
+    Markup,
+    /// The estimate on the final position (`gorules-life`).
+    Estimate,
+    /// A GTP engine, started with this command line (no shell).
+    Engine(String),
+    /// Every stone alive.
+    None,
+    /// These points, GTP style and separated by commas (`D4,E5`), read on each record's board.
+    Points(String),
+    /// These points of the record's board.
+    Stones(Vec<Point>),
+}
+
+/// How long a GTP engine may take for one answer.
+pub const ENGINE_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl DeadStones {
+    /// Reads `--dead`: `auto`, `markup`, `estimate`, `engine` (with `engine_command`), `none`,
+    /// or GTP points separated by commas (read on each record's board by [`resolve`]).
+    pub fn parse(text: &str, engine_command: Option<&str>) -> Result<DeadStones, String> {
+        Ok(match text.trim() {
+            "auto" => DeadStones::Auto,
+            "markup" => DeadStones::Markup,
+            "estimate" => DeadStones::Estimate,
+            "none" => DeadStones::None,
+            "engine" => match engine_command {
+                Some(cmd) if !cmd.trim().is_empty() => DeadStones::Engine(cmd.to_string()),
+                _ => {
+                    return Err(
+                        "--dead engine needs --engine \"COMMAND\" (e.g. --engine \"/usr/games/gnugo --mode gtp\")"
+                            .into(),
+                    )
+                }
+            },
+            // Points are read on each record's board.
+            points => DeadStones::Points(points.to_string()),
+        })
+    }
+}
+
+/// One chain of an estimate, in the JSON contract.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChainReport {
+    /// `black` or `white`.
+    pub color: gorules_rules::ColorName,
+    /// Its stones, GTP style.
+    pub stones: Vec<String>,
+    /// The best answer: dead.
+    pub dead: bool,
+    /// Sure (pass-alive, or inside pass-alive territory: `1.0`) or estimated.
+    pub certain: bool,
+    /// The fraction of play-outs that agree with the answer (1 when certain).
+    pub confidence: f64,
+    /// Whether the play-outs do not decide it (confidence below the threshold).
+    pub uncertain: bool,
+}
+
+/// What the estimate says of a record's final position, in the JSON contract.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EstimateReport {
+    /// Every chain of the final position.
+    pub chains: Vec<ChainReport>,
+    /// Whether some chain is uncertain (such a game is counted apart in a corpus summary).
+    pub uncertain: bool,
+}
+
+impl EstimateReport {
+    fn of(e: &Estimate, record: &GameRecord) -> EstimateReport {
+        let size = record.size;
+        let chains = e
+            .chains
+            .iter()
+            .map(|c| ChainReport {
+                color: c.color.into(),
+                stones: c.stones.iter().map(|&p| gtp_point(p, size)).collect(),
+                dead: c.is_dead(),
+                certain: c.certain,
+                confidence: c.confidence(),
+                uncertain: c.life == Life::Uncertain,
+            })
+            .collect();
+        EstimateReport {
+            chains,
+            uncertain: !e.is_decided(),
+        }
+    }
+}
+
+/// The dead stones of a record, where they came from, and the estimate behind them if any.
+pub struct Resolved {
+    /// The dead stones.
+    pub stones: Vec<Point>,
+    /// Their source.
+    pub source: DeadSource,
+    /// The estimate, when it was the source.
+    pub estimate: Option<EstimateReport>,
+}
+
+impl Resolved {
+    fn from(stones: Vec<Point>, source: DeadSource) -> Resolved {
+        Resolved {
+            stones,
+            source,
+            estimate: None,
+        }
+    }
+}
+
+/// The dead stones of `record` by `choice`. The estimate and the engine look at the record's
+/// final position, and only for a record that ended in passes or when `unfinished` asks for it
+/// to be scored as it stands: elsewhere they answer none.
+pub fn resolve(
+    record: &GameRecord,
+    choice: &DeadStones,
+    unfinished: bool,
+) -> Result<Resolved, String> {
+    let markup = || record.dead_stones_from_markup();
+    let scored = record.ended_by_two_passes() || unfinished;
+    match choice {
+        DeadStones::Points(spec) => Ok(Resolved::from(
+            parse_points(spec, record.size)?,
+            DeadSource::CommandLine,
+        )),
+        DeadStones::Stones(stones) => Ok(Resolved::from(stones.clone(), DeadSource::CommandLine)),
+        DeadStones::None => Ok(Resolved::from(Vec::new(), DeadSource::None)),
+        DeadStones::Markup => Ok(match markup() {
+            Some(d) => Resolved::from(d, DeadSource::TerritoryMarkup),
+            None => Resolved::from(Vec::new(), DeadSource::None),
+        }),
+        DeadStones::Auto => match markup() {
+            Some(d) => Ok(Resolved::from(d, DeadSource::TerritoryMarkup)),
+            None if scored => Ok(estimated(record)),
+            None => Ok(Resolved::from(Vec::new(), DeadSource::None)),
+        },
+        DeadStones::Estimate if scored => Ok(estimated(record)),
+        DeadStones::Engine(cmd) if scored => from_engine(record, cmd),
+        DeadStones::Estimate | DeadStones::Engine(_) => {
+            Ok(Resolved::from(Vec::new(), DeadSource::None))
+        }
+    }
+}
+
+fn estimated(record: &GameRecord) -> Resolved {
+    let Ok(board) = record.final_board() else {
+        // A record whose moves do not fit the board is an error elsewhere; nothing to estimate.
+        return Resolved::from(Vec::new(), DeadSource::None);
+    };
+    let next = record
+        .moves
+        .last()
+        .map_or(Color::Black, |m| m.color.opponent());
+    let e = estimate(&board, next, &LifeOptions::default());
+    Resolved {
+        stones: e.dead_stones(),
+        source: DeadSource::Estimate,
+        estimate: Some(EstimateReport::of(&e, record)),
+    }
+}
+
+fn from_engine(record: &GameRecord, command: &str) -> Result<Resolved, String> {
+    let name = record.source_name.as_deref().unwrap_or("<game>");
+    let fail = |e: gorules_life::EngineError| format!("{name}: {e}");
+    let mut engine = Engine::start(command, ENGINE_TIMEOUT).map_err(fail)?;
+    let komi = record.komi.unwrap_or(0.0);
+    let moves: Vec<_> = record.moves.iter().map(|m| (m.color, m.mv)).collect();
+    let dead = engine
+        .dead_stones(record.size, komi, &record.setup, &moves)
+        .map_err(fail)?;
+    Ok(Resolved::from(dead, DeadSource::Engine))
+}
+
+/// GTP points separated by commas, on a board of `size`.
+pub fn parse_points(spec: &str, size: gorules_board::Size) -> Result<Vec<Point>, String> {
+    spec.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            gorules_board::coords::parse_gtp_point(s, size).map_err(|e| format!("--dead: {e}"))
+        })
+        .collect()
+}

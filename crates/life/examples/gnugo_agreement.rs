@@ -8,7 +8,8 @@
 //!
 //! Arguments: board size, number of games, first seed (game `k` uses seed `first + k` for
 //! GNU Go's `set_random_seed`), a folder where each game whose dead stones differ is written
-//! as SGF with both answers in its comment (for looking at by hand; `-` for none), and the
+//! as SGF with both answers in its comment (for looking at by hand; `-` for none; the games
+//! and GNU Go's answers are kept in its `cache/` for the next run), and the
 //! estimate's play-outs at most (default: the library's). GNU Go is
 //! `/usr/games/gnugo` (Debian's package `gnugo`), run as `--mode gtp --level 1`.
 
@@ -21,6 +22,9 @@ use gorules_life::{estimate, Engine, Options};
 const GNUGO: &str = "/usr/games/gnugo --mode gtp --level 1";
 
 /// One self-play game: the moves, or `None` when it did not end in two passes.
+/// A game's moves, in order.
+type Moves = Vec<(Color, Move)>;
+
 fn self_play(engine: &mut Engine, size: Size, seed: u64) -> Option<Vec<(Color, Move)>> {
     engine.send(&format!("set_random_seed {seed}")).ok()?;
     engine.send(&format!("boardsize {}", size.width())).ok()?;
@@ -47,6 +51,63 @@ fn self_play(engine: &mut Engine, size: Size, seed: u64) -> Option<Vec<(Color, M
         color = color.opponent();
     }
     None
+}
+
+/// One self-play game and GNU Go's dead stones at its end, from the cache in `out_dir` when an
+/// earlier run played it (`cache/NxN-seedS.txt`: the moves on one line, the dead stones on the
+/// next), else played now and cached.
+fn game(
+    engine: &mut Engine,
+    size: Size,
+    seed: u64,
+    out_dir: Option<&str>,
+) -> Option<(Moves, Vec<Point>)> {
+    let n = size.width();
+    let cache = out_dir.map(|d| format!("{d}/cache/{n}x{n}-seed{seed}.txt"));
+    let parse_points = |line: &str| -> Vec<Point> {
+        let mut v: Vec<Point> = line
+            .split_whitespace()
+            .map(|w| gorules_board::coords::parse_gtp_point(w, size).expect("a point"))
+            .collect();
+        v.sort_by_key(|p| (p.y, p.x));
+        v
+    };
+    if let Some(text) = cache.as_ref().and_then(|c| std::fs::read_to_string(c).ok()) {
+        let mut lines = text.lines();
+        let moves_line = lines.next()?;
+        if moves_line == "none" {
+            return None;
+        }
+        let mut color = Color::Black;
+        let mut moves = Vec::new();
+        for w in moves_line.split_whitespace() {
+            moves.push((color, parse_gtp_move(w, size).expect("a move")));
+            color = color.opponent();
+        }
+        return Some((moves, parse_points(lines.next().unwrap_or(""))));
+    }
+    let played = self_play(engine, size, seed).map(|moves| {
+        let answer = engine.send("final_status_list dead").expect("an answer");
+        (moves, parse_points(&answer))
+    });
+    if let Some(c) = &cache {
+        std::fs::create_dir_all(std::path::Path::new(c).parent().expect("a folder"))
+            .expect("the cache folder");
+        let text = match &played {
+            None => "none\n".to_string(),
+            Some((moves, dead)) => format!(
+                "{}\n{}\n",
+                moves
+                    .iter()
+                    .map(|&(_, mv)| gorules_board::coords::gtp_move(mv, size))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                gtp_list(dead, size)
+            ),
+        };
+        std::fs::write(c, text).expect("the cache written");
+    }
+    played
 }
 
 fn gtp_list(points: &[Point], size: Size) -> String {
@@ -77,20 +138,11 @@ fn main() {
     let mut times = Vec::new();
     for k in 0..games {
         let seed = first_seed + k;
-        let Some(moves) = self_play(&mut engine, size, seed) else {
+        let Some((moves, theirs)) = game(&mut engine, size, seed, out_dir.as_deref()) else {
             println!("seed {seed}: did not end in two passes, skipped");
             continue;
         };
         played += 1;
-        let theirs = {
-            let answer = engine.send("final_status_list dead").expect("an answer");
-            let mut v: Vec<Point> = answer
-                .split_whitespace()
-                .map(|w| gorules_board::coords::parse_gtp_point(w, size).expect("a point"))
-                .collect();
-            v.sort_by_key(|p| (p.y, p.x));
-            v
-        };
         let mut board = Board::new(size);
         for &(c, mv) in &moves {
             if let Move::Play(p) = mv {
@@ -98,7 +150,8 @@ fn main() {
             }
         }
         let t = Instant::now();
-        let e = estimate(&board, Color::Black, &options);
+        let next = moves.last().map_or(Color::Black, |&(c, _)| c.opponent());
+        let e = estimate(&board, next, &options);
         times.push(t.elapsed());
         let ours = e.dead_stones();
         if !e.is_decided() {

@@ -1,6 +1,6 @@
 //! One random play-out from a position to its end, and who owns each point then.
 
-use gorules_board::{Board, Color, Point, PointSet};
+use gorules_board::{Board, Color, Enclosure, Point, PointSet, Preview};
 
 /// SplitMix64: small, fast and the same on every platform.
 pub(crate) struct Rng(u64);
@@ -27,22 +27,25 @@ impl Rng {
 /// Whether `c` may play `p` in a play-out: a legal play (free point, no suicide, not the
 /// simple-ko point), not one of its own eye-like points, and not a self-atari of a chain of
 /// several stones unless it captures (filling a shared liberty of a seki is such a self-atari,
-/// so seki survives the play-outs as it survives real play).
-fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> bool {
-    if ko == Some(p) || board.is_eye_like(c, p) {
-        return false;
+/// so seki survives the play-outs as it survives real play). The play's preview when it may.
+fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Preview> {
+    // Own eyes and the opponent's (a suicide of the lone stone) are most refusals near the
+    // end of a play-out: one look at the four neighbours, before any preview.
+    if ko == Some(p) || board.enclosure(c, p) != Enclosure::Open {
+        return None;
     }
-    let Ok(preview) = board.preview(c, p) else {
-        return false;
-    };
+    let preview = board.preview(c, p).ok()?;
     if preview.suicide > 0 {
-        return false;
+        return None;
     }
     if preview.captures > 0 {
-        return true;
+        return Some(preview);
     }
     let joins_own = board.size().neighbors(p).any(|q| board.get(q) == Some(c));
-    !(joins_own && board.is_self_atari(c, p) == Ok(true))
+    if joins_own && board.is_self_atari(c, p) == Ok(true) {
+        return None;
+    }
+    Some(preview)
 }
 
 /// Plays `board` out at random, `first` to move, until both players pass or the move cap is
@@ -58,28 +61,36 @@ pub(crate) fn play_out(
     let mut ko = None;
     let mut passes = 0;
     let cap = 3 * board.size().area() + 20;
-    // The empty points, kept up to date move by move; each ply tries them in random order,
-    // moving the ones it refuses past the end of the part still to try.
+    // The empty points, kept up to date move by move. Each ply looks at them from a random
+    // start onwards, wrapping around, and plays the first one it may (as Pachi's
+    // `board_play_random` does): one random number a ply, and a pass costs one sweep.
     empties.clear();
     empties.extend(board.empty_points());
     for _ in 0..cap {
-        let mut untried = empties.len();
+        let n = empties.len();
         let mut played = false;
-        while untried > 0 {
-            let k = rng.below(untried);
-            let p = empties[k];
-            if playable(board, color, p, ko) {
-                let placed = board.play(color, p).expect("checked playable");
-                ko = placed.ko_point;
-                empties.swap_remove(k);
-                if placed.captured > 0 {
-                    empties.extend_from_slice(board.last_removed());
+        if n > 0 {
+            let start = rng.below(n);
+            for i in 0..n {
+                let k = if start + i < n {
+                    start + i
+                } else {
+                    start + i - n
+                };
+                let p = empties[k];
+                if let Some(preview) = playable(board, color, p, ko) {
+                    let placed = board
+                        .play_previewed(color, p, &preview)
+                        .expect("checked playable");
+                    ko = placed.ko_point;
+                    empties.swap_remove(k);
+                    if placed.captured > 0 {
+                        empties.extend_from_slice(board.last_removed());
+                    }
+                    played = true;
+                    break;
                 }
-                played = true;
-                break;
             }
-            untried -= 1;
-            empties.swap(k, untried);
         }
         if played {
             passes = 0;

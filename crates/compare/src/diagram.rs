@@ -65,6 +65,9 @@ pub struct DiagramView {
     pub dead: Vec<(Color, Point)>,
     /// Where the dead stones came from (`None` before the end of the record).
     pub dead_source: Option<DeadSource>,
+    /// The stones whose life the estimate is not sure of (dead or alive by its best answer),
+    /// row by row; empty unless the dead stones were estimated.
+    pub uncertain: Vec<Point>,
     /// Each empty point as the ruleset counts it.
     pub territory: CountedTerritory,
     /// The scores at the end of the record, as `gorules score` gives them (empty before the
@@ -140,9 +143,20 @@ pub fn view(
     let mut notes = Vec::new();
     let mut dead = Vec::new();
     let mut dead_source = None;
+    let mut uncertain = Vec::new();
     let mut scores = Vec::new();
     if is_final {
         let resolved = dead_stones(record, options)?;
+        if let Some(e) = &resolved.estimate {
+            for chain in e.chains.iter().filter(|c| c.uncertain) {
+                for name in &chain.stones {
+                    if let Ok(p) = gorules_board::coords::parse_gtp_point(name, record.size) {
+                        uncertain.push(p);
+                    }
+                }
+            }
+            uncertain.sort_by_key(|p| (p.y, p.x));
+        }
         let (named, source) = (resolved.stones, resolved.source);
         dead_source = Some(source);
         let before = played.game.state().board().clone();
@@ -220,6 +234,7 @@ pub fn view(
         last_move,
         dead,
         dead_source,
+        uncertain,
         territory,
         scores,
         notes,
@@ -328,6 +343,14 @@ impl DiagramView {
                 );
             }
             None => {}
+        }
+        if !self.uncertain.is_empty() {
+            let names: Vec<String> = self
+                .uncertain
+                .iter()
+                .map(|&p| gtp_point(p, self.size()))
+                .collect();
+            let _ = write!(s, "; not sure of {}", names.join(" "));
         }
         for sc in &self.scores {
             let _ = write!(
@@ -494,6 +517,9 @@ fn svg_legend(view: &DiagramView) -> String {
     }
     if view.last_point().is_some() {
         parts.push("Red ring: the last move.");
+    }
+    if !view.uncertain.is_empty() {
+        parts.push("Dashed rings: the estimate is not sure of these stones.");
     }
     parts.join(" ")
 }
@@ -734,6 +760,22 @@ pub fn to_svg(view: &DiagramView) -> String {
             num(STONE_R * 0.55),
             num(CELL * 0.08)
         );
+    }
+    // Stones the estimate is not sure of: a dashed orange ring.
+    if !view.uncertain.is_empty() {
+        s.push_str("<g class=\"uncertain\" fill=\"none\" stroke=\"#e08a00\">\n");
+        for &p in &view.uncertain {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                num(x_of(p.x)),
+                num(y_of(p.y)),
+                num(STONE_R * 1.02),
+                num(CELL * 0.07),
+                num(CELL * 0.12)
+            );
+        }
+        s.push_str("</g>\n");
     }
     // Caption.
     let _ = writeln!(

@@ -439,3 +439,41 @@ fn svg_for_every_size_and_rectangles() {
         }
     }
 }
+
+#[test]
+fn stones_the_estimate_is_not_sure_of() {
+    // A GNU Go self-play game that ended in two passes with two white stones alone in Black's
+    // open upper right: whoever plays there first decides whether they live, so the
+    // play-outs do not agree on them. The diagram names them and rings them in the SVG.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/sgf/unsettled_corner.sgf"),
+    )
+    .unwrap();
+    let record = parse_sgf(&text, None).unwrap().remove(0);
+    let options = Options {
+        dead: gorules_compare::dead::DeadStones::Estimate,
+        ..Options::default()
+    };
+    let v = view(&record, &rules("japanese"), &options, None).unwrap();
+    assert_eq!(v.dead_source, Some(DeadSource::Estimate));
+    let g7_g6 = points(&v, "G7 G6");
+    assert!(
+        g7_g6.iter().all(|p| v.uncertain.contains(p)),
+        "{:?}",
+        v.uncertain
+    );
+    assert!(v.summary().contains("not sure of"), "{}", v.summary());
+    let svg = to_svg(&v);
+    let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert_eq!(circles_in(&elements, "uncertain"), v.uncertain.len());
+    assert!(svg.contains("Dashed rings: the estimate is not sure of these stones."));
+    // Markup or a list of points: nothing is uncertain.
+    let options = Options {
+        dead: gorules_compare::dead::DeadStones::Points("G7,G6".into()),
+        ..Options::default()
+    };
+    let v = view(&record, &rules("japanese"), &options, None).unwrap();
+    assert!(v.uncertain.is_empty());
+    assert!(!to_svg(&v).contains("class=\"uncertain\""));
+}

@@ -85,6 +85,28 @@ enum Command {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// Write the settlement into the record: dead stones and territory as TB/TW on the final
+    /// node (as one ruleset counts them), and its result as RE where the record has none, so
+    /// that SGF editors show the count; reading the file back gives the same score.
+    Annotate {
+        /// The SGF file (every game of a collection is annotated).
+        game: PathBuf,
+        /// One built-in id or a path to a TOML file.
+        #[arg(long, default_value = "concord")]
+        rules: String,
+        #[command(flatten)]
+        dead: args::DeadArgs,
+        /// Komi for the result, overriding the record's KM and the ruleset's default.
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Settle a game that does not end in two passes as it stands (else it is left as
+        /// it is).
+        #[arg(long)]
+        unfinished: bool,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -146,11 +168,26 @@ fn main() -> ExitCode {
             format,
             out: out.as_deref(),
         }),
+        Command::Annotate {
+            game,
+            rules,
+            dead,
+            komi,
+            unfinished,
+            out,
+        } => commands::annotate::run(&commands::annotate::Request {
+            path: &game,
+            rules: &rules,
+            dead: &dead,
+            komi,
+            unfinished,
+            out: out.as_deref(),
+        }),
     };
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("gorules: {message}");
+            output::warn(&message);
             ExitCode::from(2)
         }
     }

@@ -6,6 +6,7 @@
 //! parallel ([`corpus`]).
 #![warn(missing_docs)]
 
+pub mod annotate;
 pub mod corpus;
 pub mod dead;
 pub mod diagram;

@@ -71,7 +71,7 @@ pub fn run(
     };
     out!("{out}");
     for error in &errors {
-        eprintln!("gorules: skipped: {error}");
+        crate::output::warn(&format!("skipped: {error}"));
     }
     Ok(if summary.errors > 0 {
         ExitCode::from(1)

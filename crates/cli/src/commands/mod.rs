@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod annotate;
 pub mod compare;
 pub mod diagram;
 pub mod fuzz;

@@ -27,6 +27,7 @@
 //! ```
 
 mod error;
+mod markup;
 mod read;
 mod result;
 mod rules_hint;
@@ -34,7 +35,8 @@ mod scan;
 mod write;
 
 pub use error::{Location, RecordError, RecordErrorKind};
-pub use read::{parse_sgf, parse_sgf_bytes, read_sgf_file, MAX_TREE_DEPTH};
+pub use markup::{with_markup, GameMarkup};
+pub use read::{parse_sgf, parse_sgf_bytes, read_sgf_file, sgf_text, MAX_TREE_DEPTH};
 pub use result::GameResult;
 pub use rules_hint::{
     ruleset_hint, KataGoRules, KoHint, RulesHint, ScoringHint, TaxHint, WhiteHandicapBonus,

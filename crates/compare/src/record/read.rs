@@ -48,11 +48,16 @@ pub fn parse_sgf_bytes(
     bytes: &[u8],
     source_name: Option<&str>,
 ) -> Result<Vec<GameRecord>, RecordError> {
-    let text: Cow<str> = match std::str::from_utf8(bytes) {
+    parse_sgf(&sgf_text(bytes), source_name)
+}
+
+/// SGF bytes as text, as [`parse_sgf_bytes`] reads them: UTF-8, or Latin-1 when not valid
+/// UTF-8.
+pub fn sgf_text(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
         Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
-    };
-    parse_sgf(&text, source_name)
+    }
 }
 
 /// Reads every game of an SGF collection (one [`GameRecord`] per game tree, in file order).

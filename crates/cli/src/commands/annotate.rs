@@ -1,0 +1,68 @@
+//! `gorules annotate GAME.sgf -o OUT.sgf`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use gorules_compare::annotate::settlement;
+use gorules_compare::files::{read_file, DEFAULT_MAX_FILE_SIZE};
+use gorules_compare::record::{parse_sgf, sgf_text, with_markup};
+use gorules_compare::replay::Options;
+
+use crate::args;
+
+/// What `gorules annotate` was asked for.
+pub struct Request<'a> {
+    /// The SGF file (every game of a collection is annotated).
+    pub path: &'a Path,
+    /// One built-in id or a TOML path: the ruleset whose count and result are written.
+    pub rules: &'a str,
+    /// `--dead` and `--engine`.
+    pub dead: &'a args::DeadArgs,
+    /// `--komi`.
+    pub komi: Option<f64>,
+    /// Whether a game that does not end in two passes is settled as it stands.
+    pub unfinished: bool,
+    /// Where to write (`None`: standard output).
+    pub out: Option<&'a Path>,
+}
+
+/// Writes the record with each game's settlement as `TB`/`TW` on its final node and the
+/// ruleset's result as `RE` where it has none; a game that is not scored is left as it is,
+/// with a note on standard error.
+pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
+    let spec = req.rules.trim();
+    if spec == "all" || spec.contains(',') {
+        return Err(format!(
+            "--rules {spec}: a record is annotated with one ruleset's count: give one built-in id or TOML file"
+        ));
+    }
+    let rules = gorules_rules::load(spec).map_err(|e| e.to_string())?;
+    let options = Options {
+        komi: args::komi(req.komi)?,
+        dead: req.dead.choice()?,
+        score_unfinished: req.unfinished,
+        ..Options::default()
+    };
+    let bytes = read_file(req.path, DEFAULT_MAX_FILE_SIZE).map_err(|e| e.to_string())?;
+    let text = sgf_text(&bytes);
+    let name = req.path.display().to_string();
+    let games = parse_sgf(&text, Some(&name)).map_err(|e| e.to_string())?;
+    let mut markups = Vec::with_capacity(games.len());
+    for (g, record) in games.iter().enumerate() {
+        let markup =
+            settlement(record, &rules, &options).map_err(|e| format!("{name}: game {g}: {e}"))?;
+        if markup.is_none() {
+            crate::output::warn(&format!(
+                "{name}: game {g} is not scored (it does not end in two passes; --unfinished settles it as it stands): left as it is"
+            ));
+        }
+        markups.push(markup);
+    }
+    let annotated = with_markup(&text, &markups);
+    match req.out {
+        Some(out) => std::fs::write(out, annotated)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?,
+        None => out!("{annotated}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

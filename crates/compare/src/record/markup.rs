@@ -1,0 +1,108 @@
+//! Writing territory markup and a result into SGF text, leaving everything else as written.
+
+use gorules_board::coords::sgf_point;
+use gorules_board::Point;
+
+use super::scan;
+
+/// What to write into one game of a collection: the territory markup of its final node and,
+/// where the record gives none, its result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMarkup {
+    /// Points for `TB`: Black's territory and the white stones dead on it.
+    pub black: Vec<Point>,
+    /// Points for `TW`: White's territory and the black stones dead on it.
+    pub white: Vec<Point>,
+    /// The result for the root's `RE`, written only where the root has no `RE` or an empty
+    /// one.
+    pub result: Option<String>,
+}
+
+/// `text` with, for each game tree `g` (in file order) for which `games[g]` is `Some`, the
+/// final node of its main line given `TB`/`TW` (any it had are replaced; `TB[]` when both
+/// lists are empty, so that the markup still says "no dead stones") and its root given `RE`
+/// where it has none. Every other byte is kept: variations, comments, unknown properties, text
+/// outside the trees. Games beyond `games` are left alone.
+///
+/// ```
+/// use gorules_board::Point;
+/// use gorules_compare::record::{parse_sgf, with_markup, GameMarkup};
+///
+/// let text = "(;GM[1]SZ[3]C[kept];B[bb];W[];B[])";
+/// let mark = GameMarkup { black: vec![Point::new(0, 0)], white: vec![], result: Some("B+9".into()) };
+/// let out = with_markup(text, &[Some(mark)]);
+/// assert_eq!(out, "(;GM[1]SZ[3]C[kept]RE[B+9];B[bb];W[];B[]TB[aa])");
+/// assert!(parse_sgf(&out, None)?[0].territory_markup.is_some());
+/// # Ok::<(), gorules_compare::record::RecordError>(())
+/// ```
+pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    // (start, end, replacement), applied front to back; insertions at one offset keep their
+    // order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (span, markup) in scan::split_trees(text, start).iter().zip(games) {
+        let Some(markup) = markup else { continue };
+        let nodes = scan::scan_nodes(text, span.range.clone());
+        let line = scan::main_line(&nodes);
+        let (Some(&root), Some(&last)) = (line.first(), line.last()) else {
+            continue;
+        };
+        let prop_end = |p: &scan::ScanProp| p.values.last().map_or(p.start, |v| v.end + 1);
+        let node_end = |n: &scan::ScanNode| n.props.last().map_or(n.start + 1, prop_end);
+        if let Some(result) = &markup.result {
+            let value = escape(result);
+            match nodes[root].props.iter().find(|p| p.ident == "RE") {
+                Some(re) if re.values.iter().all(|v| text[v.clone()].trim().is_empty()) => {
+                    let v = re.values.first().cloned().unwrap_or(re.start..re.start);
+                    edits.push((v.start, v.end, value));
+                }
+                Some(_) => {}
+                None => {
+                    let at = node_end(&nodes[root]);
+                    edits.push((at, at, format!("RE[{value}]")));
+                }
+            }
+        }
+        for p in nodes[last]
+            .props
+            .iter()
+            .filter(|p| p.ident == "TB" || p.ident == "TW")
+        {
+            edits.push((p.start, prop_end(p), String::new()));
+        }
+        let mut lists = String::new();
+        for (ident, points) in [("TB", &markup.black), ("TW", &markup.white)] {
+            if !points.is_empty() {
+                lists.push_str(ident);
+                for &p in points {
+                    lists.push('[');
+                    lists.push_str(&sgf_point(p));
+                    lists.push(']');
+                }
+            }
+        }
+        if lists.is_empty() {
+            lists.push_str("TB[]");
+        }
+        let at = node_end(&nodes[last]);
+        edits.push((at, at, lists));
+    }
+    edits.sort_by_key(|e| e.0);
+    let mut out = String::with_capacity(text.len() + 64 * edits.len());
+    let mut pos = 0;
+    for (from, to, replacement) in edits {
+        if from >= pos {
+            out.push_str(&text[pos..from]);
+            pos = from;
+        }
+        out.push_str(&replacement);
+        pos = pos.max(to);
+    }
+    out.push_str(&text[pos..]);
+    out
+}
+
+/// Escapes an SGF text value: `\` and `]` get a backslash.
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}

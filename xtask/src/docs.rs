@@ -432,11 +432,24 @@ fn read_toml(path: &Path) -> Result<toml::Table, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The first `//!` line of a module: what it is for.
+/// The first sentence of a module's `//!` documentation (its first paragraph, lines joined,
+/// up to the first full stop followed by a space or the paragraph's end): what it is for.
 fn module_summary(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
-    let line = text.lines().find(|l| l.starts_with("//!"))?;
-    Some(line.trim_start_matches("//!").trim().to_string())
+    let paragraph: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("//!"))
+        .map_while(|l| l.strip_prefix("//!"))
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    if paragraph.is_empty() {
+        return None;
+    }
+    let joined = paragraph.join(" ");
+    let end = joined.find(". ").map_or(joined.len(), |i| i + 1);
+    // Rustdoc's links (`[`Game`]`) read as plain code in Markdown.
+    Some(joined[..end].replace("[`", "`").replace("`]", "`"))
 }
 
 /// docs/architecture.md: the crates with their jobs and dependencies (read from the

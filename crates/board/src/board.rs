@@ -767,6 +767,25 @@ impl Board {
         }
     }
 
+    /// The one liberty of the chain through `p` when it is in atari; `None` when it has more,
+    /// or `p` is empty or off the board. Constant time (from the chain's pseudo-liberty sums),
+    /// for a caller that watches the chains next to each move, such as a play-out policy that
+    /// captures and escapes.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        if !self.size.contains(p) {
+            return None;
+        }
+        let i = self.idx(p);
+        if self.cells[i] == Cell::Empty {
+            return None;
+        }
+        let chain = &self.chains[self.head[i] as usize];
+        chain
+            .in_atari()
+            .then(|| self.point((chain.lib_sum / u32::from(chain.libs)) as usize))
+    }
+
     /// Number of distinct liberties of the chain through `p` (0 for an empty point).
     pub fn liberty_count(&self, p: Point) -> usize {
         self.chain_at(p).map_or(0, |c| c.liberties.len())

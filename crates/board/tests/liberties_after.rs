@@ -34,3 +34,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// `Board::atari_liberty` names the one liberty of every chain in atari, and nothing for
+    /// the others, as `Board::chain_at` lists them, on every point of random games.
+    #[test]
+    fn atari_liberty_matches_the_chain(n in 2u32..=19, picks in proptest::collection::vec(any::<u16>(), 0..300)) {
+        let mut b = Board::new(Size::square(n).unwrap());
+        let mut c = Color::Black;
+        for pick in picks {
+            if b.empty_count() == 0 {
+                break;
+            }
+            let p = b.empty_point(pick as usize % b.empty_count());
+            if b.play(c, p).is_ok() {
+                c = c.opponent();
+            }
+            for q in b.size().points() {
+                let expected = b.chain_at(q).and_then(|chain| {
+                    (chain.liberties.len() == 1).then(|| chain.liberties[0])
+                });
+                prop_assert_eq!(b.atari_liberty(q), expected);
+            }
+        }
+        prop_assert_eq!(b.atari_liberty(gorules_board::Point::new(30, 30)), None);
+    }
+}

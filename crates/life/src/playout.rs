@@ -48,6 +48,42 @@ fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Prev
     Some(preview)
 }
 
+/// The point `c` should answer the opponent's move at `last` with, if any: the liberty of an
+/// opponent chain next to it (or its own) left in atari, which captures it; else the liberty
+/// of an own chain next to it put in atari, which extends it (when that is playable: not a
+/// self-atari). The "capture" and "save" rules of Monte Carlo Go play-outs (MoGo).
+fn urgent(board: &Board, c: Color, last: Point, ko: Option<Point>) -> Option<Point> {
+    let size = board.size();
+    let around = || std::iter::once(last).chain(size.neighbors(last));
+    let take = around()
+        .filter(|&q| board.get(q) == Some(c.opponent()))
+        .find_map(|q| board.atari_liberty(q))
+        .filter(|&l| playable(board, c, l, ko).is_some());
+    take.or_else(|| {
+        around()
+            .filter(|&q| board.get(q) == Some(c))
+            .find_map(|q| board.atari_liberty(q))
+            .filter(|&l| playable(board, c, l, ko).is_some())
+    })
+}
+
+/// Plays `c` at `p` (playable; `empties[k]`), keeping `empties` and the ko point.
+fn play_at(
+    board: &mut Board,
+    c: Color,
+    p: Point,
+    k: usize,
+    ko: &mut Option<Point>,
+    empties: &mut Vec<Point>,
+) {
+    let placed = board.play(c, p).expect("checked playable");
+    *ko = placed.ko_point;
+    empties.swap_remove(k);
+    if placed.captured > 0 {
+        empties.extend_from_slice(board.last_removed());
+    }
+}
+
 /// Plays `board` out at random, `first` to move, until both players pass or the move cap is
 /// reached, and returns who owns each point then by area: `[black, white]` (stones, and empty
 /// points that reach one colour only). `empties` is a buffer reused between play-outs.
@@ -66,10 +102,22 @@ pub(crate) fn play_out(
     // `board_play_random` does): one random number a ply, and a pass costs one sweep.
     empties.clear();
     empties.extend(board.empty_points());
+    let mut last: Option<Point> = None;
     for _ in 0..cap {
-        let n = empties.len();
         let mut played = false;
-        if n > 0 {
+        // First the answer to the last move: capture a chain it left in atari, else save an
+        // own chain it put in atari.
+        if let Some(p) = last.and_then(|l| urgent(board, color, l, ko)) {
+            let k = empties
+                .iter()
+                .position(|&q| q == p)
+                .expect("an urgent point is empty");
+            play_at(board, color, p, k, &mut ko, empties);
+            last = Some(p);
+            played = true;
+        }
+        let n = empties.len();
+        if !played && n > 0 {
             let start = rng.below(n);
             for i in 0..n {
                 let k = if start + i < n {
@@ -87,6 +135,7 @@ pub(crate) fn play_out(
                     if placed.captured > 0 {
                         empties.extend_from_slice(board.last_removed());
                     }
+                    last = Some(p);
                     played = true;
                     break;
                 }
@@ -96,6 +145,7 @@ pub(crate) fn play_out(
             passes = 0;
         } else {
             ko = None;
+            last = None;
             passes += 1;
             if passes == 2 {
                 break;

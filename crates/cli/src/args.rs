@@ -17,9 +17,9 @@ pub struct ScoringArgs {
     /// Komi, overriding the records' KM and the rulesets' defaults.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<f64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: FormatArg,
+    /// Output format: table, markdown, csv, json or jsonl (JSON Lines: an object per game).
+    #[arg(long, default_value = "table", value_parser = format_arg)]
+    pub format: Format,
 }
 
 /// `--counting`.
@@ -47,28 +47,30 @@ impl CountingArg {
     }
 }
 
-/// `--format`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum FormatArg {
-    /// Aligned text.
-    Table,
-    /// Markdown.
-    Markdown,
-    /// CSV.
-    Csv,
-    /// JSON (see docs/json.md).
-    Json,
+/// `--format`: one of [`Format::NAMES`].
+fn format_arg(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
 }
 
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Table => Format::Table,
-            FormatArg::Markdown => Format::Markdown,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Json => Format::Json,
-        }
-    }
+/// `--max-file-size`: bytes, with an optional `K`, `M` or `G` (powers of 1024).
+pub fn byte_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale: u64 = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        _ => return Err("a number of bytes, e.g. 1048576 or 64M".into()),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .ok_or_else(|| "a number of bytes, e.g. 1048576 or 64M".into())
 }
 
 /// `--rules`: `all`, or ids and TOML paths separated by commas.

@@ -35,7 +35,7 @@ enum Command {
     Rules(RulesCommand),
     /// Replay one game record under each ruleset and score it.
     Score {
-        /// The SGF file (every game of a collection is scored).
+        /// The SGF file (every game of a collection is scored); `-` reads standard input.
         game: PathBuf,
         #[command(flatten)]
         scoring: ScoringArgs,
@@ -44,6 +44,9 @@ enum Command {
         /// Also score a record that did not end in passes, as it stands.
         #[arg(long)]
         unfinished: bool,
+        /// Refuse a file (or standard input) larger than this: bytes, or with K, M, G.
+        #[arg(long, default_value = "64M", value_parser = args::byte_size)]
+        max_file_size: u64,
     },
     /// Replay many records (files, directories) under each ruleset, in parallel, and
     /// summarise where rulesets disagree.
@@ -58,6 +61,9 @@ enum Command {
         /// Threads (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Refuse files larger than this (an error for that file): bytes, or with K, M, G.
+        #[arg(long, default_value = "64M", value_parser = args::byte_size)]
+        max_file_size: u64,
     },
     /// Test an equivalence claim between rulesets on random games; shrink, write and re-check
     /// counterexamples as SGF (`--list`: the named claims).
@@ -143,13 +149,15 @@ fn main() -> ExitCode {
             scoring,
             dead,
             unfinished,
-        } => commands::score::run(&game, &scoring, &dead, unfinished),
+            max_file_size,
+        } => commands::score::run(&game, &scoring, &dead, unfinished, max_file_size),
         Command::Compare {
             paths,
             scoring,
             dead,
             jobs,
-        } => commands::compare::run(&paths, &scoring, &dead, jobs),
+            max_file_size,
+        } => commands::compare::run(&paths, &scoring, &dead, jobs, max_file_size),
         Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,

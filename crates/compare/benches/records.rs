@@ -10,7 +10,7 @@
 mod support;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use gorules_compare::corpus::{compare_files_each, GameEntry};
+use gorules_compare::corpus::{compare_paths, GameEntry, RunLimits};
 use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
@@ -41,6 +41,7 @@ fn corpus(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("gorules-bench-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let files = support::write_corpus(&dir, 10_000);
+    let paths = [dir.clone()];
     let mut g = c.benchmark_group("compare_10000_records");
     g.sample_size(10);
     g.throughput(Throughput::Elements(files.len() as u64));
@@ -52,9 +53,21 @@ fn corpus(c: &mut Criterion) {
                     // As `gorules compare` runs: entries handed over in order as they are
                     // done, each dropped once used (here, counted).
                     let mut games = 0usize;
-                    compare_files_each(&files, &rulesets, &Options::default(), jobs, &|| {}, |e| {
-                        games += matches!(std::hint::black_box(&e), GameEntry::Report(_)) as usize
-                    });
+                    let limits = RunLimits {
+                        jobs,
+                        ..RunLimits::default()
+                    };
+                    compare_paths(
+                        &paths,
+                        &rulesets,
+                        &Options::default(),
+                        limits,
+                        &|| {},
+                        |e| {
+                            games +=
+                                matches!(std::hint::black_box(&e), GameEntry::Report(_)) as usize
+                        },
+                    );
                     games
                 },
                 BatchSize::PerIteration,

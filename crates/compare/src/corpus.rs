@@ -3,49 +3,16 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
 
 use gorules_rules::{format_points, Ruleset};
 use serde::Serialize;
 
-use crate::record::{read_sgf_file, RecordError};
+use crate::files::{read_file, walk, InputError, Walk};
+use crate::record::parse_sgf_bytes;
 use crate::replay::Options;
 use crate::report::{compare_game, is_column, GameReport};
-
-/// The SGF files named by `paths`: files as given, directories searched recursively for
-/// `*.sgf` (sorted by path). A path that does not exist is an error.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
-            found.sort();
-            out.extend(found);
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            return Err(format!("{}: no such file or directory", p.display()));
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
 
 /// One game of the corpus: its report, or why it could not be replayed.
 #[derive(Clone, Debug, Serialize)]
@@ -62,74 +29,115 @@ pub enum GameEntry {
     },
 }
 
-/// Replays every game of every file under every ruleset on `jobs` threads, in input order.
-/// `progress` is called once per file done.
-pub fn compare_files(
-    files: &[PathBuf],
-    rulesets: &[Ruleset],
-    options: &Options,
-    jobs: usize,
-    progress: &(dyn Fn() + Sync),
-) -> Vec<GameEntry> {
-    let mut entries = Vec::with_capacity(files.len());
-    compare_files_each(files, rulesets, options, jobs, progress, |e| {
-        entries.push(e)
-    });
-    entries
+/// The score columns of a run: `ruleset:counting` for every ruleset asked and every counting
+/// method it allows that `options` keeps, in order. Every report of the run has its scores
+/// among these (an unfinished game has none), so the columns never depend on which record
+/// comes first.
+pub fn score_columns(rulesets: &[Ruleset], options: &Options) -> Vec<String> {
+    rulesets
+        .iter()
+        .flat_map(|r| {
+            r.counting
+                .iter()
+                .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
+                .map(move |c| format!("{}:{}", r.id, c.name()))
+        })
+        .collect()
 }
 
-/// [`compare_files`], handing each game's entry to `each` on the calling thread, in input
-/// order, as soon as it and those before it are done, instead of keeping them all.
+/// How a corpus run reads and shares out its files.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    /// Worker threads.
+    pub jobs: usize,
+    /// Files larger than this many bytes are errors, not read
+    /// ([`crate::files::DEFAULT_MAX_FILE_SIZE`] by default).
+    pub max_file_size: u64,
+}
+
+impl Default for RunLimits {
+    fn default() -> RunLimits {
+        RunLimits {
+            jobs: 1,
+            max_file_size: crate::files::DEFAULT_MAX_FILE_SIZE,
+        }
+    }
+}
+
+/// What a run went through: the inputs the walk yielded (files, and paths that could not be
+/// walked), for telling an empty run from an empty result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    /// Files and unwalkable paths met.
+    pub paths: usize,
+}
+
+/// Replays every game of every SGF file under `paths` (files as given, directories walked
+/// lazily for `*.sgf`, see [`crate::files`]) under every ruleset, on `limits.jobs` threads, and
+/// hands each game's entry to `each` on the calling thread, in input order, as soon as it and
+/// those before it are done. `progress` is called once per file done.
 ///
-/// The `jobs` workers (tasks on a rayon pool of `jobs` threads) take the files in order, one
-/// at a time, so that the entries waiting for an earlier file stay few; the order and the
-/// entries do not depend on `jobs`.
-pub fn compare_files_each(
-    files: &[PathBuf],
+/// Memory stays flat whatever the number of files: the walk is lazy, and the workers (tasks
+/// on a rayon pool) take files in order and never more than a few dozen ahead of the oldest
+/// file not yet handed out (a reorder window), so the entries waiting for an earlier file stay
+/// few. The entries and their order do not depend on `jobs`.
+pub fn compare_paths(
+    paths: &[PathBuf],
     rulesets: &[Ruleset],
     options: &Options,
-    jobs: usize,
+    limits: RunLimits,
     progress: &(dyn Fn() + Sync),
     mut each: impl FnMut(GameEntry),
-) {
-    let work = |path: &PathBuf| -> Vec<GameEntry> {
-        let entries = match read_sgf_file(path) {
-            Ok(games) => games
-                .iter()
-                .map(|g| match compare_game(g, rulesets, options) {
-                    Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error_entry(path, e),
-                })
-                .collect(),
-            Err(e) => vec![error_entry(path, e)],
+) -> Inputs {
+    let work = |item: Result<PathBuf, InputError>| -> Vec<GameEntry> {
+        let entries = match item {
+            Ok(path) => compare_file(&path, rulesets, options, limits.max_file_size),
+            Err(e) => vec![GameEntry::Error {
+                source: e.path.display().to_string(),
+                error: e.to_string(),
+            }],
         };
         progress();
         entries
     };
-    let workers = jobs.max(1).min(files.len());
+    let workers = limits.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(workers).build();
-    let (true, Ok(pool)) = (workers > 0, pool) else {
-        // No file, or no thread to be had: the calling thread does the work.
-        files.iter().flat_map(work).for_each(each);
-        return;
+    let mut inputs = Inputs::default();
+    let Ok(pool) = pool else {
+        // No thread to be had: the calling thread does the work.
+        for item in walk(paths) {
+            inputs.paths += 1;
+            work(item).into_iter().for_each(&mut each);
+        }
+        return inputs;
     };
-    let next = AtomicUsize::new(0);
+    let window = 4 * workers + 4;
+    let feed = Feed {
+        state: Mutex::new(FeedState {
+            walk: walk(paths),
+            taken: 0,
+            in_flight: 0,
+            stop: false,
+        }),
+        room: Condvar::new(),
+        window,
+    };
     let (done, results) = mpsc::channel::<(usize, Vec<GameEntry>)>();
     // The scope's body runs on the calling thread, which hands the entries out in order.
     pool.in_place_scope(|s| {
         for _ in 0..workers {
             let done = done.clone();
-            let (next, work) = (&next, &work);
-            s.spawn(move |_| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                if done.send((i, work(path))).is_err() {
-                    break;
+            let (feed, work) = (&feed, &work);
+            s.spawn(move |_| {
+                while let Some((i, item)) = feed.take() {
+                    if done.send((i, work(item))).is_err() {
+                        break;
+                    }
                 }
             });
         }
         drop(done);
-        // Files finished ahead of an earlier one wait here.
+        // Files finished ahead of an earlier one wait here (at most `window` of them).
         let mut waiting: BTreeMap<usize, Vec<GameEntry>> = BTreeMap::new();
         let mut first = 0;
         for (i, entries) in results {
@@ -137,15 +145,97 @@ pub fn compare_files_each(
             while let Some(entries) = waiting.remove(&first) {
                 entries.into_iter().for_each(&mut each);
                 first += 1;
+                feed.handed_out();
             }
         }
+        inputs.paths = first;
     });
+    inputs
 }
 
-fn error_entry(path: &Path, e: RecordError) -> GameEntry {
-    GameEntry::Error {
-        source: path.display().to_string(),
-        error: e.to_string(),
+/// The entries of one file: a report per game, or the error that stopped it.
+fn compare_file(
+    path: &Path,
+    rulesets: &[Ruleset],
+    options: &Options,
+    max_file_size: u64,
+) -> Vec<GameEntry> {
+    let name = path.display().to_string();
+    let bytes = match read_file(path, max_file_size) {
+        Ok(b) => b,
+        Err(e) => {
+            return vec![GameEntry::Error {
+                source: name,
+                error: e.to_string(),
+            }]
+        }
+    };
+    match parse_sgf_bytes(&bytes, Some(&name)) {
+        Ok(games) => games
+            .iter()
+            .map(|g| match compare_game(g, rulesets, options) {
+                Ok(r) => GameEntry::Report(Box::new(r)),
+                Err(e) => GameEntry::Error {
+                    source: name.clone(),
+                    error: e.to_string(),
+                },
+            })
+            .collect(),
+        Err(e) => vec![GameEntry::Error {
+            source: name,
+            error: e.to_string(),
+        }],
+    }
+}
+
+/// The walk shared by the workers, with the reorder window.
+struct Feed {
+    state: Mutex<FeedState>,
+    /// Signalled when a file is handed out (room in the window).
+    room: Condvar,
+    window: usize,
+}
+
+struct FeedState {
+    walk: Walk,
+    /// Items taken so far (the next item's index).
+    taken: usize,
+    /// Items taken and not yet handed out.
+    in_flight: usize,
+    /// The walk is over.
+    stop: bool,
+}
+
+impl Feed {
+    /// The next item and its index, once the window has room; `None` when the walk is over.
+    fn take(&self) -> Option<(usize, Result<PathBuf, InputError>)> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while st.in_flight >= self.window && !st.stop {
+            st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        if st.stop {
+            return None;
+        }
+        match st.walk.next() {
+            Some(item) => {
+                let i = st.taken;
+                st.taken += 1;
+                st.in_flight += 1;
+                Some((i, item))
+            }
+            None => {
+                st.stop = true;
+                self.room.notify_all();
+                None
+            }
+        }
+    }
+
+    /// One file's entries were handed out: room for another.
+    fn handed_out(&self) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.in_flight -= 1;
+        self.room.notify_one();
     }
 }
 
@@ -169,11 +259,12 @@ pub struct PairSummary {
 /// Totals over a corpus.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
-    /// Games read.
+    /// Entries: the games read, and one for each file or game that could not be read or
+    /// replayed (`finished + unfinished + errors`).
     pub games: usize,
-    /// Games that could not be read or replayed.
+    /// Files or games that could not be read or replayed.
     pub errors: usize,
-    /// Games that ended in passes.
+    /// Games that ended in passes (those with uncertain dead stones included).
     pub finished: usize,
     /// Games that did not (resignation, time, cut off): counted apart.
     pub unfinished: usize,
@@ -186,32 +277,51 @@ pub struct Summary {
     pub pairs: Vec<PairSummary>,
 }
 
-/// Summarises reports: for each pair of score columns, over finished games, how often the
-/// winner and the margin change.
-pub fn summarize(entries: &[GameEntry]) -> Summary {
-    let mut tally = Tally::default();
-    entries.iter().for_each(|e| tally.add(e));
-    tally.summary()
-}
-
 /// One finished game's score in a column: margin, winner, no result.
 type Cell = Option<(f64, Option<gorules_board::Color>, bool)>;
 
-/// A [`Summary`] built one entry at a time ([`Tally::add`], in input order), keeping only
-/// what it needs of each report: the same summary as [`summarize`] over the same entries.
-#[derive(Default)]
+/// What a pair of columns has seen so far.
+#[derive(Clone, Debug, Default)]
+struct PairTally {
+    games: usize,
+    winner_changes: usize,
+    /// Games per margin difference, in half points (margins are whole or half points); equal
+    /// margins are `games` less the others.
+    deltas: BTreeMap<i64, usize>,
+}
+
+/// A [`Summary`] built one entry at a time ([`Tally::add`]): a count per pair of columns
+/// and per margin difference, so its memory does not grow with the number of games.
 pub struct Tally {
     games: usize,
     reports: usize,
     with_illegal_moves: usize,
     uncertain: usize,
-    /// The score columns, those of the first report.
-    columns: Option<Vec<String>>,
-    /// Each finished game's scores in column order, looked up once.
-    table: Vec<Vec<Cell>>,
+    finished: usize,
+    /// The score columns of the run ([`score_columns`]).
+    columns: Vec<String>,
+    /// For the pair of columns `(i, j)`, `i < j`, in order.
+    pairs: Vec<PairTally>,
+    /// One game's scores, reused.
+    row: Vec<Cell>,
 }
 
 impl Tally {
+    /// Nothing counted yet, for a run with these score columns ([`score_columns`]).
+    pub fn new(columns: Vec<String>) -> Tally {
+        let n = columns.len();
+        Tally {
+            games: 0,
+            reports: 0,
+            with_illegal_moves: 0,
+            uncertain: 0,
+            finished: 0,
+            pairs: vec![PairTally::default(); n * n.saturating_sub(1) / 2],
+            row: vec![None; n],
+            columns,
+        }
+    }
+
     /// Counts `entry`.
     pub fn add(&mut self, entry: &GameEntry) {
         self.games += 1;
@@ -222,78 +332,98 @@ impl Tally {
         if r.rulesets.iter().any(|rr| !rr.legal) {
             self.with_illegal_moves += 1;
         }
-        let columns = self.columns.get_or_insert_with(|| r.score_columns());
-        let uncertain = r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain);
-        if r.game.ended_by_passes && uncertain {
+        if !r.game.ended_by_passes {
+            return;
+        }
+        self.finished += 1;
+        if r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain) {
             self.uncertain += 1;
-        } else if r.game.ended_by_passes {
-            let mut row: Vec<Cell> = vec![None; columns.len()];
-            for (ruleset, counting, s) in r.score_parts() {
-                if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
-                    row[k] = Some((s.margin, s.winner(), s.result == "Void"));
-                }
+            return;
+        }
+        self.row.iter_mut().for_each(|c| *c = None);
+        for (ruleset, counting, s) in r.score_parts() {
+            if let Some(k) = self
+                .columns
+                .iter()
+                .position(|c| is_column(c, ruleset, counting))
+            {
+                self.row[k] = Some((s.margin, s.winner(), s.result == "Void"));
             }
-            self.table.push(row);
+        }
+        let n = self.columns.len();
+        let mut k = 0;
+        for i in 0..n {
+            for j in i + 1..n {
+                if let (Some(x), Some(y)) = (self.row[i], self.row[j]) {
+                    let p = &mut self.pairs[k];
+                    p.games += 1;
+                    if x.1 != y.1 || x.2 != y.2 {
+                        p.winner_changes += 1;
+                    }
+                    let delta = y.0 - x.0;
+                    if delta != 0.0 {
+                        *p.deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
+                    }
+                }
+                k += 1;
+            }
         }
     }
 
     /// The summary of the entries counted.
     pub fn summary(&self) -> Summary {
-        let columns: &[String] = self.columns.as_deref().unwrap_or_default();
-        let table = &self.table;
-        let mut pairs = Vec::new();
-        for (i, a) in columns.iter().enumerate() {
-            for (j, b) in columns.iter().enumerate().skip(i + 1) {
-                let mut p = PairSummary {
-                    a: a.clone(),
-                    b: b.clone(),
-                    games: 0,
-                    winner_changes: 0,
-                    margin_changes: 0,
-                    margin_deltas: BTreeMap::new(),
-                };
-                let mut deltas: BTreeMap<i64, usize> = BTreeMap::new();
-                for row in table {
-                    if let (Some(x), Some(y)) = (row[i], row[j]) {
-                        p.games += 1;
-                        if x.1 != y.1 || x.2 != y.2 {
-                            p.winner_changes += 1;
-                        }
-                        let delta = y.0 - x.0;
-                        if delta != 0.0 {
-                            p.margin_changes += 1;
-                            // Margins are whole or half points: count in half points.
-                            *deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
-                        }
-                    }
-                }
-                // Equal margins, most games of most pairs, counted without the map.
-                let equal = p.games - p.margin_changes;
+        let n = self.columns.len();
+        let mut pairs = Vec::with_capacity(self.pairs.len());
+        let mut k = 0;
+        for i in 0..n {
+            for j in i + 1..n {
+                let t = &self.pairs[k];
+                k += 1;
+                let margin_changes: usize = t.deltas.values().sum();
+                let mut deltas = t.deltas.clone();
+                let equal = t.games - margin_changes;
                 if equal > 0 {
-                    *deltas.entry(0).or_insert(0) += equal;
+                    deltas.insert(0, equal);
                 }
-                for (half_points, n) in deltas {
-                    let delta = half_points as f64 / 2.0;
-                    let key = if delta > 0.0 {
-                        format!("+{}", format_points(delta))
-                    } else if delta < 0.0 {
-                        format!("-{}", format_points(-delta))
-                    } else {
-                        "0".to_string()
-                    };
-                    p.margin_deltas.insert(key, n);
-                }
-                pairs.push(p);
+                let margin_deltas = deltas
+                    .into_iter()
+                    .map(|(half_points, count)| (delta_key(half_points), count))
+                    .collect();
+                pairs.push(PairSummary {
+                    a: self.columns[i].clone(),
+                    b: self.columns[j].clone(),
+                    games: t.games,
+                    winner_changes: t.winner_changes,
+                    margin_changes,
+                    margin_deltas,
+                });
             }
         }
         Summary {
             games: self.games,
             errors: self.games - self.reports,
-            finished: table.len() + self.uncertain,
-            unfinished: self.reports - table.len() - self.uncertain,
+            finished: self.finished,
+            unfinished: self.reports - self.finished,
             uncertain_dead_stones: self.uncertain,
             with_illegal_moves: self.with_illegal_moves,
             pairs,
         }
     }
+}
+
+/// A margin difference in half points as the summary names it: `"+1"`, `"-0.5"`, `"0"`.
+fn delta_key(half_points: i64) -> String {
+    let delta = half_points as f64 / 2.0;
+    if delta > 0.0 {
+        format!("+{}", format_points(delta))
+    } else if delta < 0.0 {
+        format!("-{}", format_points(-delta))
+    } else {
+        "0".to_string()
+    }
+}
+
+/// The value of a key of [`PairSummary::margin_deltas`], for sorting them by value.
+pub fn delta_value(key: &str) -> f64 {
+    key.trim_start_matches('+').parse().unwrap_or(0.0)
 }

@@ -8,6 +8,7 @@
 
 pub mod annotate;
 pub mod corpus;
+pub mod corpus_printer;
 pub mod dead;
 pub mod diagram;
 pub mod explain;

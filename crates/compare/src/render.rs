@@ -3,9 +3,8 @@
 
 use gorules_rules::{format_points, SideScore};
 
-use crate::corpus::{GameEntry, Summary};
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
-use crate::report::{is_column, GameReport};
+use crate::report::GameReport;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,19 +17,81 @@ pub enum Format {
     Csv,
     /// JSON (the contract in docs/json.md).
     Json,
+    /// JSON Lines: one JSON object per line (a game, then a summary where there is one).
+    JsonLines,
+}
+
+impl Format {
+    /// The names of the formats, as `--format` takes them.
+    pub const NAMES: [&'static str; 5] = ["table", "markdown", "csv", "json", "jsonl"];
+
+    /// The format named `name` (one of [`Format::NAMES`]).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "table" => Format::Table,
+            "markdown" => Format::Markdown,
+            "csv" => Format::Csv,
+            "json" => Format::Json,
+            "jsonl" => Format::JsonLines,
+            _ => return None,
+        })
+    }
+}
+
+/// `text` with its control characters (from a record's `RU`, `RE`, names, or a file name)
+/// written as `\u{1b}`, so that a table or a message cannot move the cursor or clear a
+/// terminal. JSON escapes them itself.
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
+pub(crate) fn csv_field(c: &str) -> String {
+    if c.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+/// A CSV cell of text from a record or a file name, before quoting: with a `'` before it when
+/// it begins with `=`, `+`, `-`, `@`, a tab or a carriage return, which spreadsheets read as a
+/// formula.
+pub(crate) fn csv_text(c: &str) -> String {
+    if c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{c}")
+    } else {
+        c.to_string()
+    }
 }
 
 /// A table: header and rows of cells.
-struct Grid {
-    header: Vec<String>,
-    rows: Vec<Vec<String>>,
+pub(crate) struct Grid {
+    pub(crate) header: Vec<String>,
+    pub(crate) rows: Vec<Vec<String>>,
 }
 
 impl Grid {
     fn text(&self) -> String {
         let n = self.header.len();
+        let rows: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| escape_controls(c)).collect())
+            .collect();
         let mut widths = vec![0; n];
-        for row in std::iter::once(&self.header).chain(&self.rows) {
+        for row in std::iter::once(&self.header).chain(&rows) {
             for (i, c) in row.iter().enumerate() {
                 widths[i] = widths[i].max(c.chars().count());
             }
@@ -60,14 +121,14 @@ impl Grid {
                 .join("  ")
                 + "\n"),
         );
-        for r in &self.rows {
+        for r in &rows {
             line(&mut out, r);
         }
         out
     }
 
     fn markdown(&self) -> String {
-        let esc = |c: &String| c.replace('|', "\\|");
+        let esc = |c: &String| escape_controls(c).replace('|', "\\|");
         let mut out = format!(
             "| {} |\n|{}\n",
             self.header.iter().map(esc).collect::<Vec<_>>().join(" | "),
@@ -82,23 +143,18 @@ impl Grid {
         out
     }
 
+    /// CSV: the cells are written as they are but for quoting; the callers guard text from
+    /// records ([`csv_text`]).
     fn csv(&self) -> String {
-        let field = |c: &String| {
-            if c.contains([',', '"', '\n']) {
-                format!("\"{}\"", c.replace('"', "\"\""))
-            } else {
-                c.clone()
-            }
-        };
         let mut out = String::new();
         for r in std::iter::once(&self.header).chain(&self.rows) {
-            out.push_str(&r.iter().map(field).collect::<Vec<_>>().join(","));
+            out.push_str(&r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(","));
             out.push('\n');
         }
         out
     }
 
-    fn render(&self, format: Format) -> String {
+    pub(crate) fn render(&self, format: Format) -> String {
         match format {
             Format::Markdown => self.markdown(),
             Format::Csv => self.csv(),
@@ -282,7 +338,7 @@ fn game_heading(report: &GameReport) -> String {
     } else {
         String::new()
     };
-    format!("{name}{index}: {}\n{dead}\n", parts.join(", "))
+    escape_controls(&format!("{name}{index}: {}", parts.join(", "))) + "\n" + &dead + "\n"
 }
 
 fn differences_text(report: &GameReport, markdown: bool) -> String {
@@ -331,6 +387,7 @@ fn margin_text(m: f64) -> String {
 pub fn render_game(report: &GameReport, format: Format) -> String {
     match format {
         Format::Json => serde_json::to_string_pretty(report).expect("serialisable") + "\n",
+        Format::JsonLines => serde_json::to_string(report).expect("serialisable") + "\n",
         Format::Csv => game_csv(std::slice::from_ref(report)),
         Format::Table => format!(
             "{}\n{}\n{}",
@@ -366,7 +423,7 @@ fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String 
 }
 
 /// The header of [`game_csv`].
-fn csv_header() -> Vec<String> {
+pub(crate) fn csv_header() -> Vec<String> {
     let mut header: Vec<String> = [
         "source",
         "game",
@@ -401,8 +458,22 @@ fn csv_header() -> Vec<String> {
             header.push(format!("{side}_{p}"));
         }
     }
-    header.extend(["margin".to_string(), "result".to_string()]);
+    header.extend([
+        "margin".to_string(),
+        "result".to_string(),
+        "error".to_string(),
+    ]);
     header
+}
+
+/// The CSV row of a file or game that could not be read or replayed: its source and, in the
+/// last column, the error; the other cells empty.
+pub(crate) fn csv_error_row(source: &str, error: &str) -> Vec<String> {
+    let width = csv_header().len();
+    let mut row = vec![String::new(); width];
+    row[0] = csv_text(source);
+    row[width - 1] = csv_text(error);
+    row
 }
 
 /// The rows of [`game_csv`] for one report, added to `rows`.
@@ -410,15 +481,17 @@ fn csv_rows(rep: &GameReport, rows: &mut Vec<Vec<String>>) {
     for r in &rep.rulesets {
         for s in &r.scores {
             let mut row = vec![
-                rep.game.source.clone().unwrap_or_default(),
+                csv_text(rep.game.source.as_deref().unwrap_or_default()),
                 (rep.game.game_index + 1).to_string(),
                 r.ruleset.clone(),
                 s.counting.name().to_string(),
                 r.legal.to_string(),
-                r.illegal_move
-                    .as_ref()
-                    .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
-                    .unwrap_or_default(),
+                csv_text(
+                    &r.illegal_move
+                        .as_ref()
+                        .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
+                        .unwrap_or_default(),
+                ),
                 r.added_passes.len().to_string(),
                 r.end.state.to_string(),
                 r.end.settlement.clone(),
@@ -440,156 +513,8 @@ fn csv_rows(rep: &GameReport, rows: &mut Vec<Vec<String>>) {
                     format_points(side.total),
                 ]);
             }
-            row.extend([format_points(s.margin), s.result.clone()]);
+            row.extend([format_points(s.margin), s.result.clone(), String::new()]);
             rows.push(row);
         }
-    }
-}
-
-/// A corpus run in `format`: a row per game (its result under each score), errors, and the
-/// summary.
-pub fn render_corpus(entries: &[GameEntry], summary: &Summary, format: Format) -> String {
-    if format == Format::Json {
-        let v = serde_json::json!({ "games": entries, "summary": summary });
-        return serde_json::to_string_pretty(&v).expect("serialisable") + "\n";
-    }
-    let mut rows = CorpusRows::new(format);
-    entries.iter().for_each(|e| rows.add(e));
-    rows.render(summary)
-}
-
-/// [`render_corpus`] one entry at a time, in input order, for every format but JSON: keeps
-/// each game's row (its cells), not its report.
-pub struct CorpusRows {
-    format: Format,
-    /// The score columns, those of the first report.
-    columns: Option<Vec<String>>,
-    rows: Vec<Vec<String>>,
-}
-
-impl CorpusRows {
-    /// No entries yet, to be written in `format` (not [`Format::Json`]).
-    pub fn new(format: Format) -> CorpusRows {
-        assert!(format != Format::Json, "JSON is written from the reports");
-        CorpusRows {
-            format,
-            columns: None,
-            rows: Vec::new(),
-        }
-    }
-
-    /// Adds the row(s) of `entry`.
-    pub fn add(&mut self, entry: &GameEntry) {
-        if self.format == Format::Csv {
-            if let GameEntry::Report(r) = entry {
-                csv_rows(r, &mut self.rows);
-            }
-            return;
-        }
-        match entry {
-            GameEntry::Report(r) => {
-                let columns = self.columns.get_or_insert_with(|| r.score_columns());
-                let name = r.game.source.clone().unwrap_or_default();
-                let name = if r.game.game_index > 0 {
-                    format!("{name} #{}", r.game.game_index + 1)
-                } else {
-                    name
-                };
-                let mut row = vec![name, r.game.result.clone().unwrap_or_default()];
-                for col in columns.iter() {
-                    let cell = r
-                        .score_parts()
-                        .find(|(ruleset, counting, _)| is_column(col, ruleset, counting))
-                        .map_or_else(|| "-".to_string(), |(_, _, s)| s.result.clone());
-                    row.push(cell);
-                }
-                self.rows.push(row);
-            }
-            // Made as wide as the others once the columns are known.
-            GameEntry::Error { source, error } => {
-                self.rows
-                    .push(vec![source.clone(), "error".into(), error.clone()]);
-            }
-        }
-    }
-
-    /// The whole output, with `summary` (of the same entries).
-    pub fn render(self, summary: &Summary) -> String {
-        let CorpusRows {
-            format,
-            columns,
-            mut rows,
-        } = self;
-        if format == Format::Csv {
-            return Grid {
-                header: csv_header(),
-                rows,
-            }
-            .csv();
-        }
-        let mut header = vec!["game".to_string(), "RE".to_string()];
-        header.extend(columns.unwrap_or_default());
-        for row in &mut rows {
-            row.resize(header.len(), String::new());
-        }
-        let mut out = Grid { header, rows }.render(format);
-        out.push('\n');
-        let uncertain = if summary.uncertain_dead_stones > 0 {
-            format!(
-                " ({} of them with dead stones the estimate is not sure of, not counted below)",
-                summary.uncertain_dead_stones
-            )
-        } else {
-            String::new()
-        };
-        out.push_str(&format!(
-            "{} games: {} finished{uncertain}, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
-            summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
-        ));
-        let mut pairs: Vec<_> = summary
-            .pairs
-            .iter()
-            .filter(|p| p.margin_changes > 0)
-            .collect();
-        pairs.sort_by(|x, y| {
-            y.winner_changes
-                .cmp(&x.winner_changes)
-                .then(y.margin_changes.cmp(&x.margin_changes))
-        });
-        let header = [
-            "a",
-            "b",
-            "games",
-            "winner changes",
-            "margin changes",
-            "b - a: games",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let rows = pairs
-            .iter()
-            .map(|p| {
-                vec![
-                    p.a.clone(),
-                    p.b.clone(),
-                    p.games.to_string(),
-                    p.winner_changes.to_string(),
-                    p.margin_changes.to_string(),
-                    p.margin_deltas
-                        .iter()
-                        .map(|(k, v)| format!("{k}: {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ]
-            })
-            .collect();
-        out.push_str("Pairs of scores that differ on some finished game:\n\n");
-        out.push_str(&Grid { header, rows }.render(format));
-        let same = summary.pairs.len() - pairs.len();
-        out.push_str(&format!(
-            "\n{same} other pairs agree on every finished game.\n"
-        ));
-        out
     }
 }

@@ -1,54 +1,86 @@
-//! `gorules score GAME.sgf`.
+//! `gorules score GAME.sgf` (`-`: the record on standard input).
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use gorules_compare::record::read_sgf_file;
-use gorules_compare::render::render_game;
+use gorules_compare::files::{read_capped, read_file};
+use gorules_compare::record::parse_sgf_bytes;
+use gorules_compare::render::{game_csv, render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 
 use crate::args::{self, ScoringArgs};
 
-/// Scores every game of the file under each ruleset.
+/// Scores every game of the file under each ruleset. A game that cannot be replayed is an
+/// error on standard error and exit code 1; the other games are still scored (when none can
+/// be, the exit code is 2).
 pub fn run(
     path: &Path,
     scoring: &ScoringArgs,
     dead: &args::DeadArgs,
     unfinished: bool,
+    max_file_size: u64,
 ) -> Result<ExitCode, String> {
     let rulesets = args::rulesets(&scoring.rules)?;
-    let komi = args::komi(scoring.komi)?;
-    let counting = scoring.counting;
-    let dead = dead.choice()?;
-    let games = read_sgf_file(path).map_err(|e| e.to_string())?;
-    let mut reports = Vec::new();
-    for game in &games {
-        let options = Options {
-            komi,
-            dead: dead.clone(),
-            countings: counting.filter(),
-            score_unfinished: unfinished,
-        };
-        reports.push(compare_game(game, &rulesets, &options).map_err(|e| e.to_string())?);
+    let options = Options {
+        komi: args::komi(scoring.komi)?,
+        dead: dead.choice()?,
+        countings: scoring.counting.filter(),
+        score_unfinished: unfinished,
+    };
+    let stdin = path == Path::new("-");
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if stdin {
+        read_capped(std::io::stdin().lock(), Path::new(&name), max_file_size, 0)
+    } else {
+        read_file(path, max_file_size)
     }
-    let format = scoring.format.into();
-    match format {
-        gorules_compare::render::Format::Json if reports.len() == 1 => {
-            out!("{}", render_game(&reports[0], format))
+    .map_err(|e| e.to_string())?;
+    let games = parse_sgf_bytes(&bytes, Some(&name)).map_err(|e| e.to_string())?;
+    let mut reports = Vec::new();
+    let mut errors = Vec::new();
+    for game in &games {
+        match compare_game(game, &rulesets, &options) {
+            Ok(r) => reports.push(r),
+            Err(e) => errors.push(e.to_string()),
         }
-        gorules_compare::render::Format::Json => outln!(
+    }
+    if reports.is_empty() && !errors.is_empty() {
+        // Nothing to show: the errors are the answer (exit code 2).
+        return Err(errors.join("\ngorules: "));
+    }
+    for e in &errors {
+        crate::output::warn(e);
+    }
+    let failed = !errors.is_empty();
+    let format = scoring.format;
+    match format {
+        Format::Json if games.len() == 1 => {
+            if let Some(r) = reports.first() {
+                out!("{}", render_game(r, format))
+            }
+        }
+        Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&reports).expect("serialisable")
         ),
-        gorules_compare::render::Format::Csv => {
-            out!("{}", gorules_compare::render::game_csv(&reports))
-        }
-        _ => {
+        Format::Csv => out!("{}", game_csv(&reports)),
+        Format::JsonLines => reports
+            .iter()
+            .for_each(|r| out!("{}", render_game(r, format))),
+        Format::Table | Format::Markdown => {
             for r in &reports {
                 outln!("{}", render_game(r, format));
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -1,0 +1,204 @@
+//! `gorules compare` end to end on real and hostile inputs: the summary's columns, streaming
+//! formats, the same output for every `--jobs`, trees that loop or hold pipes, size caps,
+//! standard input for `score`, and text from records that must not reach a terminal raw.
+
+mod common;
+
+use common::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A resigned game, read first: the summary's pairs still cover every ruleset asked.
+const RESIGNED: &str = "(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+R];B[cc];W[dc];B[cd])";
+
+fn dame_parity() -> String {
+    std::fs::read_to_string(repo().join("examples/dame-parity.sgf")).unwrap()
+}
+
+#[test]
+fn the_summary_has_every_pair_when_the_first_record_is_unfinished() {
+    let dir = temp_dir("compare-first-unfinished");
+    std::fs::write(dir.join("a-resigned.sgf"), RESIGNED).unwrap();
+    std::fs::write(dir.join("b-dame-parity.sgf"), dame_parity()).unwrap();
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--rules",
+        "concord,chinese",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = &v["summary"];
+    assert_eq!(
+        (&s["games"], &s["finished"], &s["unfinished"], &s["errors"]),
+        (
+            &serde_json::json!(2),
+            &serde_json::json!(1),
+            &serde_json::json!(1),
+            &serde_json::json!(0)
+        )
+    );
+    // Concord counts territory and area, Chinese area: three columns, three pairs. Dame
+    // parity (Concord Go Rules, 'Last pass'): 0 under Concord, B+1 under Chinese area
+    // counting, so the Chinese column differs from both Concord columns by +1.
+    let pairs = s["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3, "{pairs:?}");
+    let chinese = pairs
+        .iter()
+        .find(|p| p["a"] == "concord:territory" && p["b"] == "chinese:area")
+        .unwrap();
+    assert_eq!(chinese["games"], 1);
+    assert_eq!(chinese["margin_deltas"], serde_json::json!({"+1": 1}));
+}
+
+#[test]
+fn every_format_streams_the_same_output_for_every_jobs() {
+    for format in ["table", "markdown", "csv", "json", "jsonl"] {
+        let run = |jobs: &str| {
+            let o = gorules(&[
+                "compare", "examples", "--format", format, "--jobs", jobs, "--dead", "markup",
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            o.stdout
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"), "{format}");
+        assert_eq!(one, run("5"), "{format}");
+    }
+}
+
+#[test]
+fn json_lines_are_one_object_per_game_then_the_summary() {
+    let o = gorules(&["compare", "examples", "--format", "jsonl", "--jobs", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, games) = lines.split_last().unwrap();
+    assert_eq!(summary["summary"]["games"], games.len());
+    assert!(games.iter().all(|g| g["game"]["source"].is_string()));
+    // The same games as the JSON document.
+    let o = gorules(&["compare", "examples", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["games"].as_array().unwrap(), games);
+    assert_eq!(&doc["summary"], &summary["summary"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn loops_pipes_and_large_files_are_errors_not_hangs() {
+    let dir = temp_dir("compare-hostile");
+    std::fs::write(dir.join("game.sgf"), dame_parity()).unwrap();
+    std::os::unix::fs::symlink(".", dir.join("self")).unwrap();
+    std::os::unix::fs::symlink(".", dir.join("again")).unwrap();
+    let fifo = dir.join("pipe.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let has_fifo = made.is_ok_and(|s| s.success());
+    std::fs::write(
+        dir.join("big.sgf"),
+        "(;GM[1]SZ[9]".to_string() + &" ".repeat(5000) + ")",
+    )
+    .unwrap();
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+        "--max-file-size",
+        "4K",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let reports = games.iter().filter(|g| g.get("game").is_some()).count();
+    let errors: Vec<&str> = games.iter().filter_map(|g| g["error"].as_str()).collect();
+    // One real game (not one per loop), the two links and the big file as errors, and the
+    // pipe refused without being opened for reading.
+    assert_eq!(reports, 1, "{errors:?}");
+    assert_eq!(
+        errors
+            .iter()
+            .filter(|e| e.contains("a symbolic link back to"))
+            .count(),
+        2,
+        "{errors:?}"
+    );
+    assert!(errors.iter().any(|e| e.contains("big.sgf")), "{errors:?}");
+    if has_fifo {
+        assert!(errors.iter().any(|e| e.contains("pipe.sgf")), "{errors:?}");
+    }
+    assert_eq!(v["summary"]["errors"], errors.len());
+}
+
+#[test]
+fn an_empty_directory_is_an_error() {
+    let dir = temp_dir("compare-empty");
+    let o = gorules(&["compare", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no SGF file"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn text_from_records_never_reaches_the_terminal_raw() {
+    let dir = temp_dir("compare-controls");
+    // RE and RU hold an escape sequence that would clear the screen.
+    let record = "(;GM[1]FF[4]SZ[5]KM[0.5]RU[\u{1b}[2J]RE[\u{1b}[2JW+R];B[cc];W[dc])";
+    let path = dir.join("=HYPERLINK(\"x\").sgf");
+    std::fs::write(&path, record).unwrap();
+    for format in ["table", "markdown"] {
+        let o = gorules(&["compare", dir.to_str().unwrap(), "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!o.stdout.contains(&0x1b), "{format}: {}", stdout(&o));
+        assert!(
+            stdout(&o).contains("\\u{1b}[2J"),
+            "{format}: {}",
+            stdout(&o)
+        );
+    }
+    let o = gorules(&["score", path.to_str().unwrap(), "--unfinished"]);
+    assert!(!o.stdout.contains(&0x1b), "{}", stdout(&o));
+    // Named from its own folder, the file's name starts the CSV row: a cell that would start
+    // a spreadsheet formula starts with a quote instead.
+    let o = Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args([
+            "score",
+            "=HYPERLINK(\"x\").sgf",
+            "--unfinished",
+            "--format",
+            "csv",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = stdout(&o);
+    let row = csv.lines().nth(1).unwrap();
+    assert!(row.starts_with("\"'=HYPERLINK(\"\"x\"\").sgf\","), "{row}");
+}
+
+#[test]
+fn score_reads_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args(["score", "-", "--rules", "chinese", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(dame_parity().as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"]["source"], "<stdin>");
+    // Dame parity under Chinese area counting: B+1 (13 to 12).
+    assert_eq!(v["rulesets"][0]["scores"][0]["result"], "B+1");
+}

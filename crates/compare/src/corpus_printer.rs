@@ -1,0 +1,316 @@
+//! Writing a corpus run as it goes: a header, a piece per game as the games come (in input
+//! order), and the summary at the end, in every format, so that a run over millions of records
+//! holds no more than one game's output at a time.
+//!
+//! - **table**: a row per game in columns of fixed width (the result under each score), the
+//!   record's `RE` cut to [`RE_WIDTH`] characters, the game's name last, so that no width
+//!   depends on a later game; then the summary;
+//! - **markdown**: the same rows as a Markdown table, then the summary;
+//! - **csv**: a row per game, ruleset and counting method with every part of the breakdown (as
+//!   `gorules score --format csv`), and a row per error with the message in the last column;
+//! - **json**: one document, `{"games": [...], "summary": {...}}`, written entry by entry;
+//! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
+
+use crate::corpus::{delta_value, GameEntry, PairSummary, Summary};
+use crate::render::{csv_error_row, escape_controls, Format, Grid};
+use crate::report::is_column;
+
+/// The characters of a record's `RE` a table row shows (longer ones are cut, with `…`).
+pub const RE_WIDTH: usize = 12;
+
+/// The margin differences a summary row of the table lists, the most frequent first chosen
+/// (then shown in order of value); the others are counted in one "more" note.
+pub const DELTAS_SHOWN: usize = 8;
+
+/// Writes one corpus run in one format: [`CorpusPrinter::begin`], then
+/// [`CorpusPrinter::game`] for each entry in order, then [`CorpusPrinter::end`]; each returns
+/// the text to write.
+pub struct CorpusPrinter {
+    format: Format,
+    columns: Vec<String>,
+    widths: Vec<usize>,
+    games: usize,
+}
+
+impl CorpusPrinter {
+    /// A printer for a run with these score columns ([`crate::corpus::score_columns`]).
+    pub fn new(format: Format, columns: Vec<String>) -> CorpusPrinter {
+        let widths = columns.iter().map(|c| c.chars().count().max(7)).collect();
+        CorpusPrinter {
+            format,
+            columns,
+            widths,
+            games: 0,
+        }
+    }
+
+    /// The text before the first game.
+    pub fn begin(&self) -> String {
+        match self.format {
+            Format::Table => {
+                let mut header = vec![pad("RE", RE_WIDTH)];
+                header.extend(
+                    self.columns
+                        .iter()
+                        .zip(&self.widths)
+                        .map(|(c, &w)| pad(c, w)),
+                );
+                header.push("game".into());
+                let rule: Vec<String> = std::iter::once(RE_WIDTH)
+                    .chain(self.widths.iter().copied())
+                    .chain(std::iter::once(4))
+                    .map(|w| "-".repeat(w))
+                    .collect();
+                format!("{}\n{}\n", header.join("  ").trim_end(), rule.join("  "))
+            }
+            Format::Markdown => {
+                let mut header = vec!["game".to_string(), "RE".to_string()];
+                header.extend(self.columns.iter().cloned());
+                Grid {
+                    header,
+                    rows: Vec::new(),
+                }
+                .render(Format::Markdown)
+            }
+            Format::Csv => Grid {
+                header: crate::render::csv_header(),
+                rows: Vec::new(),
+            }
+            .render(Format::Csv),
+            Format::Json => "{\n  \"games\": [".to_string(),
+            Format::JsonLines => String::new(),
+        }
+    }
+
+    /// The text of one game (or error), the entries given in input order.
+    pub fn game(&mut self, entry: &GameEntry) -> String {
+        self.games += 1;
+        match self.format {
+            Format::Json => {
+                let text = serde_json::to_string_pretty(entry).expect("serialisable");
+                let mut out = String::from(if self.games == 1 { "\n" } else { ",\n" });
+                for (k, line) in text.lines().enumerate() {
+                    if k > 0 {
+                        out.push('\n');
+                    }
+                    out.push_str("    ");
+                    out.push_str(line);
+                }
+                out
+            }
+            Format::JsonLines => serde_json::to_string(entry).expect("serialisable") + "\n",
+            Format::Csv => match entry {
+                GameEntry::Report(r) => crate::render::game_csv(std::slice::from_ref(r))
+                    .split_once('\n')
+                    .map_or_else(String::new, |(_, rows)| rows.to_string()),
+                GameEntry::Error { source, error } => Grid {
+                    header: csv_error_row(source, error),
+                    rows: Vec::new(),
+                }
+                .render(Format::Csv),
+            },
+            Format::Table | Format::Markdown => {
+                let (name, re, cells) = self.cells(entry);
+                if self.format == Format::Markdown {
+                    let mut row = vec![name, re];
+                    row.extend(cells);
+                    let text = Grid {
+                        header: row,
+                        rows: Vec::new(),
+                    }
+                    .render(Format::Markdown);
+                    // The one-row grid's header line, without its separator line.
+                    return text.lines().next().unwrap_or_default().to_string() + "\n";
+                }
+                let mut row = vec![pad(&cut(&re, RE_WIDTH), RE_WIDTH)];
+                row.extend(cells.iter().zip(&self.widths).map(|(c, &w)| pad(c, w)));
+                row.push(escape_controls(&name));
+                row.join("  ").trim_end().to_string() + "\n"
+            }
+        }
+    }
+
+    /// A row's game name, `RE` and a cell per score column.
+    fn cells(&self, entry: &GameEntry) -> (String, String, Vec<String>) {
+        match entry {
+            GameEntry::Report(r) => {
+                let name = r.game.source.clone().unwrap_or_default();
+                let name = if r.game.game_index > 0 {
+                    format!("{name} #{}", r.game.game_index + 1)
+                } else {
+                    name
+                };
+                let cells = self
+                    .columns
+                    .iter()
+                    .map(|col| {
+                        r.score_parts()
+                            .find(|(ruleset, counting, _)| is_column(col, ruleset, counting))
+                            .map_or_else(|| "-".to_string(), |(_, _, s)| s.result.clone())
+                    })
+                    .collect();
+                (
+                    name,
+                    escape_controls(r.game.result.as_deref().unwrap_or_default()),
+                    cells,
+                )
+            }
+            GameEntry::Error { error, .. } => (
+                error.clone(),
+                "error".into(),
+                vec!["-".to_string(); self.columns.len()],
+            ),
+        }
+    }
+
+    /// The text after the last game: the summary.
+    pub fn end(&self, summary: &Summary) -> String {
+        match self.format {
+            Format::Json => {
+                let text = serde_json::to_string_pretty(summary).expect("serialisable");
+                let games_end = if self.games == 0 { "]" } else { "\n  ]" };
+                let mut out = format!("{games_end},\n  \"summary\": ");
+                for (k, line) in text.lines().enumerate() {
+                    if k > 0 {
+                        out.push_str("\n  ");
+                    }
+                    out.push_str(line);
+                }
+                out.push_str("\n}\n");
+                out
+            }
+            Format::JsonLines => {
+                #[derive(serde::Serialize)]
+                struct Line<'a> {
+                    summary: &'a Summary,
+                }
+                serde_json::to_string(&Line { summary }).expect("serialisable") + "\n"
+            }
+            Format::Csv => String::new(),
+            Format::Table | Format::Markdown => summary_text(summary, self.format),
+        }
+    }
+}
+
+/// `text` padded with spaces to `width` characters.
+fn pad(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(n)))
+}
+
+/// `text` cut to `width` characters, the last one `…` when cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+/// The summary as text or Markdown: the counts, then the pairs whose margins differ on some
+/// finished game, most winner changes first.
+fn summary_text(summary: &Summary, format: Format) -> String {
+    let mut out = String::from("\n");
+    let uncertain = if summary.uncertain_dead_stones > 0 {
+        format!(
+            " ({} of them with dead stones the estimate is not sure of, not counted below)",
+            summary.uncertain_dead_stones
+        )
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
+        "{} games: {} finished{uncertain}, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
+        summary.games, summary.finished, summary.unfinished, summary.errors, summary.with_illegal_moves
+    ));
+    let mut pairs: Vec<_> = summary
+        .pairs
+        .iter()
+        .filter(|p| p.margin_changes > 0)
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.winner_changes
+            .cmp(&x.winner_changes)
+            .then(y.margin_changes.cmp(&x.margin_changes))
+    });
+    if pairs.is_empty() {
+        out.push_str(&format!(
+            "All {} pairs of scores agree on every finished game.\n",
+            summary.pairs.len()
+        ));
+        return out;
+    }
+    let header = [
+        "a",
+        "b",
+        "games",
+        "winner changes",
+        "margin changes",
+        "b - a: games",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let rows = pairs
+        .iter()
+        .map(|p| {
+            vec![
+                p.a.clone(),
+                p.b.clone(),
+                p.games.to_string(),
+                p.winner_changes.to_string(),
+                p.margin_changes.to_string(),
+                deltas_text(p),
+            ]
+        })
+        .collect();
+    out.push_str("Pairs of scores that differ on some finished game:\n\n");
+    out.push_str(&Grid { header, rows }.render(format));
+    let same = summary.pairs.len() - pairs.len();
+    out.push_str(&format!(
+        "\n{same} other pairs agree on every finished game.\n"
+    ));
+    out
+}
+
+/// The margin differences of a pair: the [`DELTAS_SHOWN`] most frequent, in order of value,
+/// and how many other values there are.
+fn deltas_text(p: &PairSummary) -> String {
+    let mut deltas: Vec<(&String, &usize)> = p.margin_deltas.iter().collect();
+    deltas.sort_by(|x, y| {
+        y.1.cmp(x.1)
+            .then(delta_value(x.0).total_cmp(&delta_value(y.0)))
+    });
+    let more = deltas.len().saturating_sub(DELTAS_SHOWN);
+    deltas.truncate(DELTAS_SHOWN);
+    deltas.sort_by(|x, y| delta_value(x.0).total_cmp(&delta_value(y.0)));
+    let mut text = deltas
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if more > 0 {
+        let games: usize =
+            p.margin_deltas.values().sum::<usize>() - deltas.iter().map(|(_, &v)| v).sum::<usize>();
+        text.push_str(&format!(", {more} other values: {games}"));
+    }
+    text
+}
+
+/// A whole corpus run in `format` from entries already made: what [`CorpusPrinter`] writes
+/// piece by piece.
+pub fn render_corpus(
+    entries: &[GameEntry],
+    columns: Vec<String>,
+    summary: &Summary,
+    format: Format,
+) -> String {
+    let mut printer = CorpusPrinter::new(format, columns);
+    let mut out = printer.begin();
+    for e in entries {
+        out.push_str(&printer.game(e));
+    }
+    out.push_str(&printer.end(summary));
+    out
+}

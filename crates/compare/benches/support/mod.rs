@@ -76,3 +76,22 @@ pub fn write_corpus(dir: &Path, count: u64) -> Vec<PathBuf> {
         })
         .collect()
 }
+
+/// Writes `count` records of the same mix as [`write_corpus`] to `dir`, a thousand to a folder
+/// (`000/000000.sgf`, `000/000001.sgf`, ..., `001/001000.sgf`), as archives are kept.
+#[allow(dead_code)]
+pub fn write_corpus_in_folders(dir: &Path, count: u64) {
+    for i in 0..count {
+        let (n, plies) = match i % 4 {
+            0 => (9, 60),
+            1 => (13, 120),
+            _ => (19, 220),
+        };
+        let folder = dir.join(format!("{:03}", i / 1000));
+        if i % 1000 == 0 {
+            std::fs::create_dir_all(&folder).unwrap();
+        }
+        let path = folder.join(format!("{i:06}.sgf"));
+        std::fs::write(&path, to_sgf(&random_record(n, plies, i))).unwrap();
+    }
+}

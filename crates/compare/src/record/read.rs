@@ -800,6 +800,14 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
         }
     }
 
+    let empty_nodes: Vec<usize> = line
+        .iter()
+        .enumerate()
+        .filter(|(_, node)| node.properties.is_empty())
+        .map(|(n, _)| n)
+        .collect();
+    passes_from_empty_nodes(&mut rec, &empty_nodes);
+
     rec.setup = setup
         .iter()
         .filter(|(_, (c, _))| *c == Color::Black)
@@ -822,9 +830,74 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
     Ok(rec)
 }
 
+/// Reads empty nodes as passes where the record shows that it writes passes so, as GNU Go
+/// does (`;B[fa];;W[fb]`): an empty node (no property at all) between two moves of the same
+/// colour is the other colour's pass; and once a record has shown this, the empty nodes after
+/// its last move are passes too, colours alternating. Elsewhere an empty node is nothing (some
+/// editors leave one at the end of a record).
+fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
+    if empty_nodes.is_empty() || rec.moves.len() < 2 {
+        return;
+    }
+    let mut moves = Vec::with_capacity(rec.moves.len() + empty_nodes.len());
+    let mut nodes = Vec::with_capacity(moves.capacity());
+    let mut shown = false;
+    for i in 0..rec.moves.len() {
+        if i > 0 && rec.moves[i].color == rec.moves[i - 1].color {
+            let (from, to) = (rec.move_nodes[i - 1], rec.move_nodes[i]);
+            if let Some(&n) = empty_nodes.iter().find(|&&n| from < n && n < to) {
+                moves.push(ColoredMove::pass(rec.moves[i].color.opponent()));
+                nodes.push(n);
+                shown = true;
+            }
+        }
+        moves.push(rec.moves[i]);
+        nodes.push(rec.move_nodes[i]);
+    }
+    if !shown {
+        return;
+    }
+    let last_node = *rec.move_nodes.last().expect("two moves or more");
+    for &n in empty_nodes.iter().filter(|&&n| n > last_node) {
+        let color = moves.last().expect("moves").color.opponent();
+        moves.push(ColoredMove::pass(color));
+        nodes.push(n);
+    }
+    rec.moves = moves;
+    rec.move_nodes = nodes;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// GNU Go writes a pass as an empty node; a record shows the convention by two moves of
+    /// one colour around one, and its trailing empty nodes are then passes too.
+    #[test]
+    fn empty_nodes_are_passes_where_the_record_writes_them_so() {
+        let read = |t: &str| parse_sgf(t, None).unwrap().remove(0);
+        let r = read("(;SZ[5];B[aa];W[bb];;W[cc];B[dd];;)");
+        let colors: String = r
+            .moves
+            .iter()
+            .map(|m| match (m.color, m.mv) {
+                (Color::Black, gorules_board::Move::Pass) => 'b',
+                (Color::White, gorules_board::Move::Pass) => 'w',
+                (Color::Black, _) => 'B',
+                (Color::White, _) => 'W',
+            })
+            .collect();
+        assert_eq!(colors, "BWbWBwb");
+        assert_eq!(r.move_nodes, vec![1, 2, 3, 4, 5, 6, 7]);
+        assert!(r.ended_by_two_passes());
+        // No move out of turn: an empty node, even at the end, is nothing.
+        let r = read("(;SZ[5];B[aa];W[bb];;B[cc];;)");
+        assert_eq!(r.moves.len(), 3);
+        assert!(!r.ended_by_two_passes());
+        // A node with only a comment is not a pass.
+        let r = read("(;SZ[5];B[aa];W[bb];C[hm];W[cc])");
+        assert_eq!(r.moves.len(), 3);
+    }
 
     /// Whenever the whole text reads at once, it reads as tree by tree.
     #[test]

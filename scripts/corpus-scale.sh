@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Peak memory and throughput of `gorules compare` on a generated corpus of N records, in every
+# format, on one and two threads. Prints one line per run: format, jobs, seconds, records/s,
+# peak resident memory (from /usr/bin/time -v).
+#
+#   scripts/corpus-scale.sh 1000000 [DIR] [-- EXTRA COMPARE ARGS]
+#
+# The corpus (seeded, a thousand records to a folder) is written once to DIR (default
+# /tmp/gorules-corpus-N) and kept for the next run. The records carry no dead-stone markup, so
+# the runs pass `--dead markup` (every stone alive) unless told otherwise after `--`: the
+# figures are those of reading, replaying, scoring and writing, not of the dead-stone estimate.
+set -euo pipefail
+n=${1:?usage: corpus-scale.sh N [DIR] [-- EXTRA ARGS]}; shift
+dir=/tmp/gorules-corpus-$n
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then dir=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+extra=("$@"); [ ${#extra[@]} -eq 0 ] && extra=(--dead markup)
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+cargo build --release -q -p gorules-cli
+cargo build --release -q -p gorules-compare --example write_corpus
+if [ ! -f "$dir/.complete" ]; then
+  rm -rf "$dir"; mkdir -p "$dir"
+  echo "writing $n records to $dir"
+  target/release/examples/write_corpus "$dir" "$n"
+  touch "$dir/.complete"
+fi
+printf '%-9s %4s %9s %10s %12s\n' format jobs seconds records/s "peak RSS MB"
+for format in table markdown csv json jsonl; do
+  for jobs in 1 2; do
+    log=$(mktemp)
+    /usr/bin/time -v target/release/gorules compare "$dir" --format "$format" --jobs "$jobs" \
+      "${extra[@]}" >/dev/null 2>"$log" || true
+    secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$log")
+    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$log")
+    rate=$(awk -v n="$n" -v s="$secs" 'BEGIN {printf "%.0f", n/s}')
+    printf '%-9s %4s %9s %10s %12s\n' "$format" "$jobs" "$secs" "$rate" "$rss"
+    rm -f "$log"
+  done
+done

@@ -202,3 +202,47 @@ fn score_reads_standard_input() {
     // Dame parity under Chinese area counting: B+1 (13 to 12).
     assert_eq!(v["rulesets"][0]["scores"][0]["result"], "B+1");
 }
+
+/// A collection whose last game is cut off: the games before it are still scored, the broken
+/// one is an error in its place (exit code 1).
+#[test]
+fn a_truncated_game_does_not_drop_the_others() {
+    let dir = temp_dir("compare-truncated");
+    let path = dir.join("collection.sgf");
+    // Black c3 alone on 5x5, then two passes: Black owns the board, 25 points by area
+    // counting (Chinese Rules, area scoring), komi 0.5: B+24.5.
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])\n(;GM[1]SZ[5];B[cc];W[dd",
+    )
+    .unwrap();
+    let o = gorules(&[
+        "score",
+        path.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).lines().nth(1).unwrap().ends_with(",B+24.5,"));
+    assert!(stderr(&o).contains("game 2"), "{}", stderr(&o));
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["rulesets"][0]["scores"][0]["result"], "B+24.5");
+    assert!(lines[1]["error"].as_str().unwrap().contains("game 2"));
+    assert_eq!(lines[2]["summary"]["errors"], 1);
+    assert_eq!(lines[2]["summary"]["finished"], 1);
+}

@@ -10,7 +10,7 @@ use gorules_rules::{format_points, Ruleset};
 use serde::Serialize;
 
 use crate::files::{read_file, walk, InputError, Walk};
-use crate::record::parse_sgf_bytes;
+use crate::record::parse_sgf_bytes_games;
 use crate::replay::Options;
 use crate::report::{compare_game, is_column, GameReport};
 
@@ -170,16 +170,21 @@ fn compare_file(
             }]
         }
     };
-    match parse_sgf_bytes(&bytes, Some(&name)) {
+    let error = |e: crate::record::RecordError| GameEntry::Error {
+        source: name.clone(),
+        error: e.to_string(),
+    };
+    match parse_sgf_bytes_games(&bytes, Some(&name)) {
+        // A game that cannot be read or replayed is an error in its place; the file's other
+        // games are still compared.
         Ok(games) => games
-            .iter()
-            .map(|g| match compare_game(g, rulesets, options) {
-                Ok(r) => GameEntry::Report(Box::new(r)),
-                Err(e) => GameEntry::Error {
-                    source: name.clone(),
-                    error: e.to_string(),
+            .into_iter()
+            .map(
+                |g| match g.and_then(|g| compare_game(&g, rulesets, options)) {
+                    Ok(r) => GameEntry::Report(Box::new(r)),
+                    Err(e) => error(e),
                 },
-            })
+            )
             .collect(),
         Err(e) => vec![GameEntry::Error {
             source: name,

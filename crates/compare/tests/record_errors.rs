@@ -153,6 +153,29 @@ fn handicap_disagrees_with_setup() {
         matches!(*e.kind, RecordErrorKind::HandicapNotNumber { .. }),
         "{e}"
     );
+    // Five hundred stones do not fit on 81 points; two stones that are not placed would be
+    // compensated all the same.
+    let e = inline("(;SZ[9]HA[500];B[ee])");
+    assert!(
+        matches!(
+            *e.kind,
+            RecordErrorKind::HandicapTooLarge { handicap: 500, .. }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("1:8"), "{e}");
+    let e = inline("(;SZ[9]HA[2];W[ee])");
+    assert!(
+        matches!(
+            *e.kind,
+            RecordErrorKind::HandicapWithoutStones { handicap: 2 }
+        ),
+        "{e}"
+    );
+    // HA[1] is no handicap stone (a game without komi), HA[0] none.
+    for text in ["(;SZ[9]HA[1];B[ee])", "(;SZ[9]HA[0];B[ee])"] {
+        gorules_compare::record::parse_sgf(text, Some("inline.sgf")).unwrap();
+    }
 }
 
 #[test]

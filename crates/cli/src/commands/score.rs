@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::record::parse_sgf_bytes;
+use gorules_compare::record::parse_sgf_bytes_games;
 use gorules_compare::render::{game_csv, render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
@@ -40,11 +40,15 @@ pub fn run(
         read_file(path, max_file_size)
     }
     .map_err(|e| e.to_string())?;
-    let games = parse_sgf_bytes(&bytes, Some(&name)).map_err(|e| e.to_string())?;
+    let games = parse_sgf_bytes_games(&bytes, Some(&name)).map_err(|e| e.to_string())?;
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     for game in &games {
-        match compare_game(game, &rulesets, &options) {
+        match game
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|g| compare_game(g, &rulesets, &options))
+        {
             Ok(r) => reports.push(r),
             Err(e) => errors.push(e.to_string()),
         }

@@ -183,6 +183,21 @@ pub enum RecordErrorKind {
         /// Black setup stones found.
         black_stones: usize,
     },
+    /// More handicap stones than the board has points.
+    #[error("HA[{handicap}]: more handicap stones than the {size} board has points")]
+    HandicapTooLarge {
+        /// The `HA` value.
+        handicap: u32,
+        /// The board.
+        size: Size,
+    },
+    /// `HA` of two or more, but no black setup stones: nothing to count as handicap stones
+    /// (and White's compensation would be for stones that are not there).
+    #[error("HA[{handicap}] but the record places no handicap stones (AB)")]
+    HandicapWithoutStones {
+        /// The `HA` value.
+        handicap: u32,
+    },
     /// A move on a point outside the board.
     #[error("{}[{value}] is off the {size} board", color.letter())]
     MoveOffBoard {

@@ -36,7 +36,10 @@ mod write;
 
 pub use error::{Location, RecordError, RecordErrorKind};
 pub use markup::{with_markup, GameMarkup};
-pub use read::{parse_sgf, parse_sgf_bytes, read_sgf_file, sgf_text, MAX_TREE_DEPTH};
+pub use read::{
+    parse_sgf, parse_sgf_bytes, parse_sgf_bytes_games, parse_sgf_games, read_sgf_file, sgf_text,
+    MAX_TREE_DEPTH,
+};
 pub use result::GameResult;
 pub use rules_hint::{
     ruleset_hint, KataGoRules, KoHint, RulesHint, ScoringHint, TaxHint, WhiteHandicapBonus,

@@ -65,21 +65,39 @@ pub fn sgf_text(bytes: &[u8]) -> Cow<'_, str> {
 /// `source_name` (a file name, say) is used in error messages and kept in the records.
 /// Errors give the line and column when the problem can be pinned to a place in the text.
 pub fn parse_sgf(text: &str, source_name: Option<&str>) -> Result<Vec<GameRecord>, RecordError> {
+    parse_sgf_games(text, source_name)?.into_iter().collect()
+}
+
+/// Reads every game of an SGF collection, each on its own: a game that cannot be read (a
+/// truncated last game, an illegal property) is an error in its place, and the others are
+/// still read. The outer error is for a text with no game at all.
+pub fn parse_sgf_games(
+    text: &str,
+    source_name: Option<&str>,
+) -> Result<Vec<Result<GameRecord, RecordError>>, RecordError> {
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     match parse_whole(text, start, source_name) {
-        Some(games) => Ok(games),
+        Some(games) => Ok(games.into_iter().map(Ok).collect()),
         None => parse_by_tree(text, start, source_name),
     }
 }
 
+/// [`parse_sgf_games`] of SGF given as bytes (UTF-8, or Latin-1 when not valid UTF-8).
+pub fn parse_sgf_bytes_games(
+    bytes: &[u8],
+    source_name: Option<&str>,
+) -> Result<Vec<Result<GameRecord, RecordError>>, RecordError> {
+    parse_sgf_games(&sgf_text(bytes), source_name)
+}
+
 /// [`parse_sgf`] tree by tree: each top-level tree of `text[start..]` (text outside trees
-/// skipped) is handed to `sgf-parse` alone, on a big stack when it is deep, and the first error
-/// is placed in the text.
+/// skipped) is handed to `sgf-parse` alone, on a big stack when it is deep, and each error is
+/// placed in the text.
 fn parse_by_tree(
     text: &str,
     start: usize,
     source_name: Option<&str>,
-) -> Result<Vec<GameRecord>, RecordError> {
+) -> Result<Vec<Result<GameRecord, RecordError>>, RecordError> {
     let spans = scan::split_trees(text, start);
     let fail = |mut e: RecordError, at: Option<usize>| {
         e.source_name = source_name.map(str::to_string);
@@ -109,11 +127,11 @@ fn parse_by_tree(
         } else {
             on_big_stack(span.depth, || parse_tree(text, range.clone(), span.depth))
         };
-        match result {
+        games.push(match result {
             Ok(mut rec) => {
                 rec.source_name = source_name.map(str::to_string);
                 rec.game_index = g;
-                games.push(rec);
+                Ok(rec)
             }
             Err(f) => {
                 let offset = match f.at {
@@ -129,9 +147,9 @@ fn parse_by_tree(
                 if several {
                     e.game = Some(g);
                 }
-                return Err(e);
+                Err(e)
             }
-        }
+        });
     }
     Ok(games)
 }
@@ -816,6 +834,18 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
         .collect();
 
     let black_stones = setup.values().filter(|(c, _)| *c == Color::Black).count();
+    let ha = |kind| Fail::prop(kind, handicap_at.unwrap_or(0), "HA", 0);
+    if rec.handicap as usize > size.area() {
+        return Err(ha(RecordErrorKind::HandicapTooLarge {
+            handicap: rec.handicap,
+            size,
+        }));
+    }
+    if rec.handicap >= 2 && black_stones == 0 {
+        return Err(ha(RecordErrorKind::HandicapWithoutStones {
+            handicap: rec.handicap,
+        }));
+    }
     if rec.handicap >= 2 && black_stones > 0 && black_stones as u64 != rec.handicap as u64 {
         return Err(Fail::prop(
             RecordErrorKind::HandicapMismatch {

@@ -97,6 +97,19 @@ fn check_index(rec: &GameRecord, entry: &Value) -> Vec<String> {
     bad
 }
 
+/// The nodes with no property at all in the whole file: GNU Go writes a pass so, and the
+/// reader takes them for passes where a record shows that convention.
+fn empty_nodes(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    // `;` followed (after blanks) by `;` or `)`, outside property values: good enough for
+    // the GNU Go files, whose comments hold no such pattern.
+    let bytes: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    bytes
+        .windows(2)
+        .filter(|w| w[0] == b';' && (w[1] == b';' || w[1] == b')'))
+        .count()
+}
+
 /// The nodes holding a move (`B` or `W`) in the whole file, variations included: what the
 /// index's `moves` counts. Counted with sgf-parse directly.
 fn all_moves(path: &Path) -> usize {
@@ -182,7 +195,7 @@ fn whole_corpus_loads() {
                 }
                 let mut main_line_nodes = rec.move_nodes.clone();
                 main_line_nodes.dedup();
-                if main_line_nodes.len() > in_file {
+                if main_line_nodes.len() > in_file + empty_nodes(f) {
                     bad.push(format!(
                         "main line has {} move nodes of {in_file}",
                         main_line_nodes.len()

@@ -227,13 +227,13 @@ fn sizes_komi_and_handicap_forms() {
     assert_eq!(r.size, Size::square(19).unwrap(), "no SZ means 19x19");
     assert_eq!(r.komi, None);
     assert_eq!(r.handicap, 1);
-    let r = &parse_sgf("(;SZ[ 13 ]KM[-2.5]HA[4])", None).unwrap()[0];
+    let r = &parse_sgf("(;SZ[ 13 ]KM[-2.5]HA[4]AB[dd][jj][dj][jd])", None).unwrap()[0];
     assert_eq!(r.size, Size::square(13).unwrap());
     assert_eq!(r.komi, Some(-2.5));
-    assert_eq!(
-        r.handicap, 4,
-        "HA without AB: stones may be placed as moves"
-    );
+    assert_eq!(r.handicap, 4);
+    // HA without the stones (AB) would compensate White for stones that are not there; a
+    // replay does not take handicap stones written as moves (Black would move twice).
+    assert!(parse_sgf("(;SZ[ 13 ]KM[-2.5]HA[4])", None).is_err());
 }
 
 #[test]

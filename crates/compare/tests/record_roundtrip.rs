@@ -88,9 +88,9 @@ fn record() -> impl Strategy<Value = GameRecord> {
                             .map(|(&(y, x), &c)| (c, Point::new(x, y))),
                     );
                 }
-                // HA must agree with AB when both are given.
+                // HA of two or more needs as many black stones in AB.
                 let black = setup.iter().filter(|s| s.0 == Color::Black).count() as u32;
-                let handicap = if handicap >= 2 && black > 0 && black != handicap {
+                let handicap = if handicap >= 2 && black != handicap {
                     0
                 } else {
                     handicap

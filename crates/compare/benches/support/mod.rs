@@ -62,6 +62,7 @@ pub fn random_record(n: u32, plies: usize, seed: u64) -> GameRecord {
 
 /// Writes `count` records to `dir` (`00000.sgf`, ...), a mix like public collections: half
 /// 19x19 (220 plies), a quarter each 9x9 (60) and 13x13 (120); returns their paths.
+#[allow(dead_code)]
 pub fn write_corpus(dir: &Path, count: u64) -> Vec<PathBuf> {
     (0..count)
         .map(|i| {

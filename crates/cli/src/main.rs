@@ -118,7 +118,11 @@ enum Command {
 #[derive(Subcommand)]
 enum RulesCommand {
     /// The built-in rulesets.
-    List,
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::rules::RulesFormat,
+    },
     /// Every knob of a ruleset (a built-in id or a TOML file).
     Show {
         /// Built-in id or path to a TOML file.
@@ -126,6 +130,9 @@ enum RulesCommand {
         /// Print the TOML text instead.
         #[arg(long)]
         toml: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::rules::RulesFormat,
     },
     /// The knobs on which two rulesets differ.
     Diff {
@@ -139,10 +146,12 @@ enum RulesCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Rules(RulesCommand::List) => commands::rules::list(),
-        Command::Rules(RulesCommand::Show { ruleset, toml }) => {
-            commands::rules::show(&ruleset, toml)
-        }
+        Command::Rules(RulesCommand::List { format }) => commands::rules::list(format),
+        Command::Rules(RulesCommand::Show {
+            ruleset,
+            toml,
+            format,
+        }) => commands::rules::show(&ruleset, toml, format),
         Command::Rules(RulesCommand::Diff { a, b }) => commands::rules::diff(&a, &b),
         Command::Score {
             game,

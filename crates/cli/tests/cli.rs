@@ -173,6 +173,28 @@ fn rules_list_show_diff() {
     );
     let o = gorules(&["rules", "show", "taiwan", "--toml"]);
     assert!(stdout(&o).contains("last-board-play"));
+    // Machine-readable: every built-in in JSON and CSV, a ruleset's knobs in JSON.
+    let o = gorules(&["rules", "list", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ids: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, gorules_rules::builtin_ids());
+    let o = gorules(&["rules", "list", "--format", "csv"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().next(), Some("id,name,description,source"));
+    assert_eq!(out.lines().count(), ids.len() + 1);
+    let o = gorules(&["rules", "show", "concord", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["id"], "concord");
+    assert!(v["knobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|k| k["knob"] == "end.end-of-play" && k["value"] == "first-and-last-pass-differ"));
     let o = gorules(&["rules", "diff", "concord", "taiwan"]);
     let out = stdout(&o);
     assert!(

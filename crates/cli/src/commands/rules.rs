@@ -4,16 +4,87 @@ use std::process::ExitCode;
 
 use gorules_rules::{builtin_text, builtins, load};
 
+/// `--format` of `gorules rules list` and `rules show`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesFormat {
+    /// Aligned text.
+    Text,
+    /// JSON.
+    Json,
+    /// CSV: a row per ruleset (`list`) or per knob (`show`).
+    Csv,
+}
+
+/// One built-in ruleset in `rules list --format json|csv`.
+#[derive(serde::Serialize)]
+struct Listed<'a> {
+    id: &'a str,
+    name: &'a str,
+    description: &'a str,
+    source: &'a str,
+}
+
 /// `gorules rules list`.
-pub fn list() -> Result<ExitCode, String> {
-    for rs in builtins() {
-        outln!("{:<13} {:<16} {}", rs.id, rs.name, rs.description);
+pub fn list(format: RulesFormat) -> Result<ExitCode, String> {
+    let all = builtins();
+    let listed: Vec<Listed> = all
+        .iter()
+        .map(|rs| Listed {
+            id: &rs.id,
+            name: &rs.name,
+            description: &rs.description,
+            source: &rs.source,
+        })
+        .collect();
+    match format {
+        RulesFormat::Text => {
+            for rs in &listed {
+                outln!("{:<13} {:<16} {}", rs.id, rs.name, rs.description);
+            }
+        }
+        RulesFormat::Json => outln!(
+            "{}",
+            serde_json::to_string_pretty(&listed).expect("serialisable")
+        ),
+        RulesFormat::Csv => {
+            outln!("id,name,description,source");
+            for rs in &listed {
+                let row = [rs.id, rs.name, rs.description, rs.source].map(csv_field);
+                outln!("{}", row.join(","));
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// One knob in `rules show --format json`.
+#[derive(serde::Serialize)]
+struct KnobValue<'a> {
+    knob: &'a str,
+    value: &'a str,
+}
+
+/// A ruleset in `rules show --format json`.
+#[derive(serde::Serialize)]
+struct Shown<'a> {
+    id: &'a str,
+    name: &'a str,
+    description: &'a str,
+    source: &'a str,
+    knobs: Vec<KnobValue<'a>>,
+}
+
 /// `gorules rules show ID|FILE`.
-pub fn show(spec: &str, as_toml: bool) -> Result<ExitCode, String> {
+pub fn show(spec: &str, as_toml: bool, format: RulesFormat) -> Result<ExitCode, String> {
     if as_toml {
         let text = match builtin_text(spec) {
             Some(t) => t.to_string(),
@@ -24,6 +95,34 @@ pub fn show(spec: &str, as_toml: bool) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     let rs = load(spec).map_err(|e| e.to_string())?;
+    let knobs = rs.knobs();
+    match format {
+        RulesFormat::Text => {}
+        RulesFormat::Json => {
+            let shown = Shown {
+                id: &rs.id,
+                name: &rs.name,
+                description: &rs.description,
+                source: &rs.source,
+                knobs: knobs
+                    .iter()
+                    .map(|(knob, value)| KnobValue { knob, value })
+                    .collect(),
+            };
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&shown).expect("serialisable")
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        RulesFormat::Csv => {
+            outln!("knob,value");
+            for (k, v) in &knobs {
+                outln!("{},{}", csv_field(k), csv_field(v));
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     outln!("{} ({})", rs.name, rs.id);
     outln!("{}", rs.description);
     outln!("source: {}\n", rs.source);

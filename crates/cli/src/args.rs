@@ -73,6 +73,18 @@ pub fn byte_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "a number of bytes, e.g. 1048576 or 64M".into())
 }
 
+/// `--rules` of a command that shows one ruleset's count (`purpose`, e.g. "a diagram shows"):
+/// one built-in id or TOML file.
+pub fn one_ruleset(spec: &str, purpose: &str) -> Result<Ruleset, String> {
+    let spec = spec.trim();
+    if spec == "all" || spec.contains(',') {
+        return Err(format!(
+            "--rules {spec}: {purpose} one ruleset's count: give one built-in id or TOML file"
+        ));
+    }
+    load(spec).map_err(|e| e.to_string())
+}
+
 /// `--rules`: `all`, or ids and TOML paths separated by commas.
 pub fn rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
     if spec.trim() == "all" {

@@ -48,23 +48,12 @@ pub fn print(text: &str) {
     }
 }
 
-/// `text` with its control characters (a record's `RU[\x1b[2J]`, a file name with a newline)
-/// written as `\u{1b}`, so a message cannot move the cursor or clear a terminal.
-pub fn escape_controls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&c.escape_unicode().to_string());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Writes `gorules: MESSAGE` to standard error, control characters escaped.
 pub fn warn(message: &str) {
-    eprintln!("gorules: {}", escape_controls(message));
+    eprintln!(
+        "gorules: {}",
+        gorules_compare::render::escape_controls(message)
+    );
 }
 
 /// `print!` through [`print()`].
@@ -87,15 +76,6 @@ macro_rules! outln {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn control_characters_are_escaped_in_messages() {
-        assert_eq!(
-            escape_controls("RU[\u{1b}[2J] in a\nb.sgf"),
-            "RU[\\u{1b}[2J] in a\\u{a}b.sgf"
-        );
-        assert_eq!(escape_controls("plain: été"), "plain: été");
-    }
 
     /// A writer whose reader has gone, or that fails otherwise.
     struct Closed(ErrorKind);

@@ -57,7 +57,7 @@ pub fn escape_controls(text: &str) -> String {
 }
 
 /// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
-pub(crate) fn csv_field(c: &str) -> String {
+pub fn csv_field(c: &str) -> String {
     if c.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", c.replace('"', "\"\""))
     } else {
@@ -516,5 +516,30 @@ fn csv_rows(rep: &GameReport, rows: &mut Vec<Vec<String>>) {
             row.extend([format_points(s.margin), s.result.clone(), String::new()]);
             rows.push(row);
         }
+    }
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            escape_controls("RU[\u{1b}[2J] in a\nb.sgf"),
+            "RU[\\u{1b}[2J] in a\\u{a}b.sgf"
+        );
+        assert_eq!(escape_controls("plain: été"), "plain: été");
+    }
+
+    #[test]
+    fn csv_quotes_line_breaks_and_guards_formulas() {
+        assert_eq!(csv_field("a\rb"), "\"a\rb\"");
+        assert_eq!(csv_field("say \"hi\", then"), "\"say \"\"hi\"\", then\"");
+        assert_eq!(csv_field("plain"), "plain");
+        for risky in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(csv_text(risky).starts_with('\''), "{risky}");
+        }
+        assert_eq!(csv_text("B+1"), "B+1");
     }
 }

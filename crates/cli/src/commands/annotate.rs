@@ -30,13 +30,7 @@ pub struct Request<'a> {
 /// ruleset's result as `RE` where it has none; a game that is not scored is left as it is,
 /// with a note on standard error.
 pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
-    let spec = req.rules.trim();
-    if spec == "all" || spec.contains(',') {
-        return Err(format!(
-            "--rules {spec}: a record is annotated with one ruleset's count: give one built-in id or TOML file"
-        ));
-    }
-    let rules = gorules_rules::load(spec).map_err(|e| e.to_string())?;
+    let rules = args::one_ruleset(req.rules, "a record is annotated with")?;
     let options = Options {
         komi: args::komi(req.komi)?,
         dead: req.dead.choice()?,

@@ -39,13 +39,7 @@ pub struct Request<'a> {
 
 /// Draws the first game of the file after the move asked for, as the ruleset counts it.
 pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
-    let spec = req.rules.trim();
-    if spec == "all" || spec.contains(',') {
-        return Err(format!(
-            "--rules {spec}: a diagram shows one ruleset's count: give one built-in id or TOML file"
-        ));
-    }
-    let rules = gorules_rules::load(spec).map_err(|e| e.to_string())?;
+    let rules = args::one_ruleset(req.rules, "a diagram shows")?;
     let komi = args::komi(req.komi)?;
     let games = read_sgf_file(req.path).map_err(|e| e.to_string())?;
     let Some(record) = games.first() else {

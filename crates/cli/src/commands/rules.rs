@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use gorules_compare::render::csv_field;
 use gorules_rules::{builtin_text, builtins, load};
 
 /// `--format` of `gorules rules list` and `rules show`.
@@ -55,15 +56,6 @@ pub fn list(format: RulesFormat) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
 }
 
 /// One knob in `rules show --format json`.

@@ -4,6 +4,7 @@ use gorules_board::coords::sgf_point;
 use gorules_board::Point;
 
 use super::scan;
+use super::write::escape;
 
 /// What to write into one game of a collection: the territory markup of its final node and,
 /// where the record gives none, its result.
@@ -100,9 +101,4 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     }
     out.push_str(&text[pos..]);
     out
-}
-
-/// Escapes an SGF text value: `\` and `]` get a backslash.
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
 }

@@ -8,7 +8,7 @@ use gorules_board::{Color, Point};
 use super::GameRecord;
 
 /// Escapes an SGF text value: `\` and `]` get a backslash.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c == '\\' || c == ']' {

@@ -87,9 +87,24 @@ pub fn compare_paths(
     options: &Options,
     limits: RunLimits,
     progress: &(dyn Fn() + Sync),
-    mut each: impl FnMut(GameEntry),
+    each: impl FnMut(GameEntry),
 ) -> Inputs {
-    let work = |item: Result<PathBuf, InputError>| -> Vec<GameEntry> {
+    compare_paths_map(paths, rulesets, options, limits, progress, &|e| e, each)
+}
+
+/// [`compare_paths`], with `map` applied to each entry on the worker that made it: what the
+/// caller keeps of an entry (its output text, its summary row) is then made in parallel, and
+/// `each` gets that, in input order.
+pub fn compare_paths_map<T: Send>(
+    paths: &[PathBuf],
+    rulesets: &[Ruleset],
+    options: &Options,
+    limits: RunLimits,
+    progress: &(dyn Fn() + Sync),
+    map: &(dyn Fn(GameEntry) -> T + Sync),
+    mut each: impl FnMut(T),
+) -> Inputs {
+    let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
         let entries = match item {
             Ok(path) => compare_file(&path, rulesets, options, limits.max_file_size),
             Err(e) => vec![GameEntry::Error {
@@ -97,8 +112,9 @@ pub fn compare_paths(
                 error: e.to_string(),
             }],
         };
+        let mapped = entries.into_iter().map(map).collect();
         progress();
-        entries
+        mapped
     };
     let workers = limits.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(workers).build();
@@ -122,7 +138,7 @@ pub fn compare_paths(
         room: Condvar::new(),
         window,
     };
-    let (done, results) = mpsc::channel::<(usize, Vec<GameEntry>)>();
+    let (done, results) = mpsc::channel::<(usize, Vec<T>)>();
     // The scope's body runs on the calling thread, which hands the entries out in order.
     pool.in_place_scope(|s| {
         for _ in 0..workers {
@@ -138,7 +154,7 @@ pub fn compare_paths(
         }
         drop(done);
         // Files finished ahead of an earlier one wait here (at most `window` of them).
-        let mut waiting: BTreeMap<usize, Vec<GameEntry>> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
         let mut first = 0;
         for (i, entries) in results {
             waiting.insert(i, entries);
@@ -295,6 +311,39 @@ struct PairTally {
     deltas: BTreeMap<i64, usize>,
 }
 
+/// What a summary needs of one entry, made apart from the [`Tally`] (on a worker thread, say)
+/// and counted with [`Tally::add_row`].
+#[derive(Clone, Debug, Default)]
+pub struct TallyRow {
+    report: bool,
+    illegal: bool,
+    finished: bool,
+    uncertain: bool,
+    cells: Vec<Cell>,
+}
+
+impl TallyRow {
+    /// The row of `entry` for a tally with these `columns` ([`score_columns`]).
+    pub fn of(columns: &[String], entry: &GameEntry) -> TallyRow {
+        let GameEntry::Report(r) = entry else {
+            return TallyRow::default();
+        };
+        let mut row = TallyRow {
+            report: true,
+            illegal: r.rulesets.iter().any(|rr| !rr.legal),
+            finished: r.game.ended_by_passes,
+            uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
+            cells: vec![None; columns.len()],
+        };
+        for (ruleset, counting, s) in r.score_parts() {
+            if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
+                row.cells[k] = Some((s.margin, s.winner(), s.result == "Void"));
+            }
+        }
+        row
+    }
+}
+
 /// A [`Summary`] built one entry at a time ([`Tally::add`]): a count per pair of columns
 /// and per margin difference, so its memory does not grow with the number of games.
 pub struct Tally {
@@ -329,32 +378,30 @@ impl Tally {
 
     /// Counts `entry`.
     pub fn add(&mut self, entry: &GameEntry) {
+        let row = TallyRow::of(&self.columns, entry);
+        self.add_row(&row);
+    }
+
+    /// Counts an entry by what the summary needs of it ([`TallyRow::of`], made with this
+    /// tally's columns).
+    pub fn add_row(&mut self, row: &TallyRow) {
         self.games += 1;
-        let GameEntry::Report(r) = entry else {
+        if !row.report {
             return;
-        };
+        }
         self.reports += 1;
-        if r.rulesets.iter().any(|rr| !rr.legal) {
+        if row.illegal {
             self.with_illegal_moves += 1;
         }
-        if !r.game.ended_by_passes {
+        if !row.finished {
             return;
         }
         self.finished += 1;
-        if r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain) {
+        if row.uncertain {
             self.uncertain += 1;
             return;
         }
-        self.row.iter_mut().for_each(|c| *c = None);
-        for (ruleset, counting, s) in r.score_parts() {
-            if let Some(k) = self
-                .columns
-                .iter()
-                .position(|c| is_column(c, ruleset, counting))
-            {
-                self.row[k] = Some((s.margin, s.winner(), s.result == "Void"));
-            }
-        }
+        self.row.clone_from(&row.cells);
         let n = self.columns.len();
         let mut k = 0;
         for i in 0..n {

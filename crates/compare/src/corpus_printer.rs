@@ -44,6 +44,11 @@ impl CorpusPrinter {
         }
     }
 
+    /// The score columns printed.
+    pub fn columns(&self) -> &[String] {
+        &self.columns
+    }
+
     /// The text before the first game.
     pub fn begin(&self) -> String {
         match self.format {
@@ -82,13 +87,30 @@ impl CorpusPrinter {
         }
     }
 
-    /// The text of one game (or error), the entries given in input order.
+    /// The text of one game (or error), the entries given in input order:
+    /// [`CorpusPrinter::separator`] then [`CorpusPrinter::game_text`].
     pub fn game(&mut self, entry: &GameEntry) -> String {
+        let sep = self.separator();
+        sep.to_string() + &self.game_text(entry)
+    }
+
+    /// What goes before the next game's text (JSON's commas); call once per game, in order.
+    pub fn separator(&mut self) -> &'static str {
         self.games += 1;
+        match (self.format, self.games) {
+            (Format::Json, 1) => "\n",
+            (Format::Json, _) => ",\n",
+            _ => "",
+        }
+    }
+
+    /// The text of one game (or error) without what separates it from the one before: the
+    /// expensive part, which needs no other game and can be made on any thread.
+    pub fn game_text(&self, entry: &GameEntry) -> String {
         match self.format {
             Format::Json => {
                 let text = serde_json::to_string_pretty(entry).expect("serialisable");
-                let mut out = String::from(if self.games == 1 { "\n" } else { ",\n" });
+                let mut out = String::with_capacity(text.len() + text.len() / 8);
                 for (k, line) in text.lines().enumerate() {
                     if k > 0 {
                         out.push('\n');

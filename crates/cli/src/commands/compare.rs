@@ -4,7 +4,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gorules_compare::corpus::{compare_paths, score_columns, GameEntry, RunLimits, Tally};
+use gorules_compare::corpus::{
+    compare_paths_map, score_columns, GameEntry, RunLimits, Tally, TallyRow,
+};
 use gorules_compare::corpus_printer::CorpusPrinter;
 use gorules_compare::replay::Options;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -47,17 +49,39 @@ pub fn run(
         max_file_size,
     };
     let mut started = false;
-    let inputs = compare_paths(paths, &rulesets, &options, limits, &tick, |e| {
-        if !started {
-            out!("{}", printer.begin());
-            started = true;
-        }
-        tally.add(&e);
-        out!("{}", printer.game(&e));
-        if let GameEntry::Error { error, .. } = &e {
-            bar.suspend(|| crate::output::warn(&format!("skipped: {error}")));
-        }
-    });
+    // Each game's text and summary row are made on the worker that replayed it; the calling
+    // thread only counts and writes, in order.
+    let shared = CorpusPrinter::new(scoring.format, score_columns(&rulesets, &options));
+    let prepare = |e: GameEntry| {
+        let error = match &e {
+            GameEntry::Error { error, .. } => Some(error.clone()),
+            GameEntry::Report(_) => None,
+        };
+        (
+            shared.game_text(&e),
+            TallyRow::of(shared.columns(), &e),
+            error,
+        )
+    };
+    let inputs = compare_paths_map(
+        paths,
+        &rulesets,
+        &options,
+        limits,
+        &tick,
+        &prepare,
+        |(text, row, error)| {
+            if !started {
+                out!("{}", printer.begin());
+                started = true;
+            }
+            tally.add_row(&row);
+            out!("{}{text}", printer.separator());
+            if let Some(error) = error {
+                bar.suspend(|| crate::output::warn(&format!("skipped: {error}")));
+            }
+        },
+    );
     bar.finish_and_clear();
     if inputs.paths == 0 {
         let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();

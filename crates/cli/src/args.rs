@@ -52,6 +52,14 @@ fn format_arg(name: &str) -> Result<Format, String> {
     Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
 }
 
+/// A knob's value on the command line, by its name in a ruleset's TOML file
+/// (`positional-superko`): the rules crate's one reading of it, no second list here.
+pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    use serde::de::IntoDeserializer;
+    T::deserialize(text.trim().into_deserializer())
+        .map_err(|e: serde::de::value::Error| e.to_string())
+}
+
 /// `--max-file-size`: bytes, with an optional `K`, `M` or `G` (powers of 1024).
 pub fn byte_size(text: &str) -> Result<u64, String> {
     let t = text.trim();

@@ -186,3 +186,24 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
     assert!(err.contains("nests more than 100 levels"), "{err}");
     assert!(!err.contains("overflow"), "{err}");
 }
+
+/// `--ko` and `--suicide` take the values of the rules' own knobs, as a ruleset file writes
+/// them, and refuse others with the list.
+#[test]
+fn legality_options_take_the_knob_values() {
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "concord-area-territory",
+        "--games",
+        "50",
+        "--ko",
+        "natural-situational-superko",
+        "--suicide",
+        "multi-stone",
+    ]);
+    assert!(o.status.code() == Some(0) || o.status.code() == Some(1), "{}", stderr(&o));
+    let o = gorules(&["fuzz", "--claim", "concord-area-territory", "--ko", "loose"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("positional-superko"), "{}", stderr(&o));
+}

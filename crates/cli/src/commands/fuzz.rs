@@ -47,13 +47,15 @@ pub struct FuzzArgs {
     /// Write the failing games as generated, without shrinking them.
     #[arg(long)]
     no_shrink: bool,
-    /// Ko rule of the generated games (the default, the strictest, lets every ruleset replay
-    /// them; looser ones may give moves some rulesets forbid).
-    #[arg(long, value_enum, default_value = "positional-superko")]
-    ko: KoArg,
-    /// Suicide rule of the generated games.
-    #[arg(long, value_enum, default_value = "illegal")]
-    suicide: SuicideArg,
+    /// Ko rule of the generated games, a value of the rules' `play.ko` knob: positional-superko,
+    /// situational-superko, natural-situational-superko or simple (the default, the strictest,
+    /// lets every ruleset replay them; looser ones may give moves some rulesets forbid).
+    #[arg(long, default_value = "positional-superko", value_parser = crate::args::knob_value::<KoRule>)]
+    ko: KoRule,
+    /// Suicide rule of the generated games, a value of the rules' `play.suicide` knob:
+    /// illegal, multi-stone or all.
+    #[arg(long, default_value = "illegal", value_parser = crate::args::knob_value::<SuicideRule>)]
+    suicide: SuicideRule,
     /// The largest handicap (0: even games only).
     #[arg(long, default_value_t = 9)]
     max_handicap: u32,
@@ -66,30 +68,6 @@ pub enum FuzzFormat {
     Text,
     /// JSON.
     Json,
-}
-
-/// `--ko`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum KoArg {
-    /// Positional superko.
-    PositionalSuperko,
-    /// Situational superko.
-    SituationalSuperko,
-    /// Natural situational superko.
-    NaturalSituationalSuperko,
-    /// Simple ko.
-    Simple,
-}
-
-/// `--suicide`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SuicideArg {
-    /// No suicide.
-    Illegal,
-    /// Multi-stone suicide only.
-    MultiStone,
-    /// Any suicide.
-    All,
 }
 
 fn list(format: FuzzFormat) -> Result<ExitCode, String> {
@@ -139,17 +117,8 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         return Err("--jobs must be at least 1".into());
     }
     let legality = Legality {
-        ko: match args.ko {
-            KoArg::PositionalSuperko => KoRule::PositionalSuperko,
-            KoArg::SituationalSuperko => KoRule::SituationalSuperko,
-            KoArg::NaturalSituationalSuperko => KoRule::NaturalSituationalSuperko,
-            KoArg::Simple => KoRule::Simple,
-        },
-        suicide: match args.suicide {
-            SuicideArg::Illegal => SuicideRule::Illegal,
-            SuicideArg::MultiStone => SuicideRule::MultiStone,
-            SuicideArg::All => SuicideRule::All,
-        },
+        ko: args.ko,
+        suicide: args.suicide,
     };
     let opts = RunOptions {
         games: args.games,

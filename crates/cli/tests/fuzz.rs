@@ -202,7 +202,11 @@ fn legality_options_take_the_knob_values() {
         "--suicide",
         "multi-stone",
     ]);
-    assert!(o.status.code() == Some(0) || o.status.code() == Some(1), "{}", stderr(&o));
+    assert!(
+        o.status.code() == Some(0) || o.status.code() == Some(1),
+        "{}",
+        stderr(&o)
+    );
     let o = gorules(&["fuzz", "--claim", "concord-area-territory", "--ko", "loose"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("positional-superko"), "{}", stderr(&o));

@@ -4,7 +4,10 @@
 //!
 //! Cases per property are set below (`CASES_*`); together about 15,000 inputs per run.
 
-use gorules_compare::record::{parse_sgf, parse_sgf_bytes, to_sgf, GameRecord};
+use gorules_board::Point;
+use gorules_compare::record::{
+    parse_sgf, parse_sgf_bytes, to_sgf, with_markup, GameMarkup, GameRecord,
+};
 use proptest::prelude::*;
 
 const CASES_TEXT: u32 = 3_000;
@@ -54,6 +57,54 @@ fn use_records(games: &[GameRecord]) {
 fn check_text(text: &str) {
     if let Ok(games) = parse_sgf(text, Some("fuzz.sgf")) {
         use_records(&games);
+        check_markup(text, &games);
+    }
+}
+
+/// `with_markup` on an accepted text: the result reads back as the same games, each with the
+/// markup written (the first point of the board as Black's, the last as White's) and the
+/// result where it had none; nothing else changes.
+fn check_markup(text: &str, games: &[GameRecord]) {
+    let markups: Vec<Option<GameMarkup>> = games
+        .iter()
+        .map(|g| {
+            let last = Point::new(g.size.width() - 1, g.size.height() - 1);
+            Some(GameMarkup {
+                black: vec![Point::new(0, 0)],
+                white: if last == Point::new(0, 0) {
+                    vec![]
+                } else {
+                    vec![last]
+                },
+                result: Some("B+R".into()),
+            })
+        })
+        .collect();
+    let out = with_markup(text, &markups);
+    let again = parse_sgf(&out, Some("fuzz.sgf"))
+        .unwrap_or_else(|e| panic!("with_markup output does not read back: {e}\n{out}"));
+    assert_eq!(again.len(), games.len(), "{out}");
+    for ((before, after), m) in games.iter().zip(&again).zip(&markups) {
+        let m = m.as_ref().unwrap();
+        assert_eq!(after.moves, before.moves, "{out}");
+        assert_eq!(after.setup, before.setup, "{out}");
+        let markup = after
+            .territory_markup
+            .as_ref()
+            .unwrap_or_else(|| panic!("no markup read back from {out:?} (from {text:?})"));
+        assert_eq!(
+            (&markup.black, &markup.white),
+            (&m.black, &m.white),
+            "{out}"
+        );
+        match &before.result {
+            Some(r) => assert_eq!(after.result.as_ref(), Some(r), "{out}"),
+            None => assert_eq!(
+                after.result.as_ref().map(|r| r.to_string()),
+                m.result,
+                "{out}"
+            ),
+        }
     }
 }
 
@@ -121,6 +172,7 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         if let Ok(games) = parse_sgf_bytes(&bytes, Some("fuzz.sgf")) {
             use_records(&games);
+            check_markup(&gorules_compare::record::sgf_text(&bytes), &games);
         }
     }
 }

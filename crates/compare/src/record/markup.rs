@@ -22,7 +22,7 @@ pub struct GameMarkup {
 /// `text` with, for each game tree `g` (in file order) for which `games[g]` is `Some`, the
 /// final node of its main line given `TB`/`TW` (any it had are replaced; `TB[]` when both
 /// lists are empty, so that the markup still says "no dead stones") and its root given `RE`
-/// where it has none. Every other byte is kept: variations, comments, unknown properties, text
+/// where no node of its main line has one (an empty `RE[]` is filled in). Every other byte is kept: variations, comments, unknown properties, text
 /// outside the trees. Games beyond `games` are left alone.
 ///
 /// ```
@@ -46,21 +46,41 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
         let nodes = scan::scan_nodes(text, span.range.clone());
         let line = scan::main_line(&nodes);
         let (Some(&root), Some(&last)) = (line.first(), line.last()) else {
+            // A tree without a node, `()`, reads as an empty game: give it one node.
+            let mut node = String::from(";");
+            if let Some(result) = &markup.result {
+                node.push_str(&format!("RE[{}]", escape(result)));
+            }
+            node.push_str(&point_lists(markup));
+            let at = span.range.start + 1;
+            edits.push((at, at, node));
             continue;
         };
         let prop_end = |p: &scan::ScanProp| p.values.last().map_or(p.start, |v| v.end + 1);
         let node_end = |n: &scan::ScanNode| n.props.last().map_or(n.start + 1, prop_end);
         if let Some(result) = &markup.result {
+            // The reader takes the result from the first `RE` of the main line whose (first)
+            // value is not blank: write only where there is none, into the first `RE` if any.
             let value = escape(result);
-            match nodes[root].props.iter().find(|p| p.ident == "RE") {
-                Some(re) if re.values.iter().all(|v| text[v.clone()].trim().is_empty()) => {
-                    let v = re.values.first().cloned().unwrap_or(re.start..re.start);
-                    edits.push((v.start, v.end, value));
-                }
-                Some(_) => {}
-                None => {
-                    let at = node_end(&nodes[root]);
-                    edits.push((at, at, format!("RE[{value}]")));
+            let mut res = line
+                .iter()
+                .flat_map(|&n| nodes[n].props.iter())
+                .filter(|p| p.ident == "RE");
+            let blank = |p: &&scan::ScanProp| {
+                p.values
+                    .first()
+                    .is_none_or(|v| text[v.clone()].trim().is_empty())
+            };
+            if res.clone().all(|p| blank(&p)) {
+                match res.next() {
+                    Some(re) => {
+                        let v = re.values.first().cloned().unwrap_or(re.start..re.start);
+                        edits.push((v.start, v.end, value));
+                    }
+                    None => {
+                        let at = node_end(&nodes[root]);
+                        edits.push((at, at, format!("RE[{value}]")));
+                    }
                 }
             }
         }
@@ -71,20 +91,7 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
         {
             edits.push((p.start, prop_end(p), String::new()));
         }
-        let mut lists = String::new();
-        for (ident, points) in [("TB", &markup.black), ("TW", &markup.white)] {
-            if !points.is_empty() {
-                lists.push_str(ident);
-                for &p in points {
-                    lists.push('[');
-                    lists.push_str(&sgf_point(p));
-                    lists.push(']');
-                }
-            }
-        }
-        if lists.is_empty() {
-            lists.push_str("TB[]");
-        }
+        let lists = point_lists(markup);
         let at = node_end(&nodes[last]);
         edits.push((at, at, lists));
     }
@@ -101,4 +108,24 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     }
     out.push_str(&text[pos..]);
     out
+}
+
+/// `TB[..]TW[..]` for the markup's points, or `TB[]` when both lists are empty (so that the
+/// markup still says "no dead stones").
+fn point_lists(markup: &GameMarkup) -> String {
+    let mut lists = String::new();
+    for (ident, points) in [("TB", &markup.black), ("TW", &markup.white)] {
+        if !points.is_empty() {
+            lists.push_str(ident);
+            for &p in points {
+                lists.push('[');
+                lists.push_str(&sgf_point(p));
+                lists.push(']');
+            }
+        }
+    }
+    if lists.is_empty() {
+        lists.push_str("TB[]");
+    }
+    lists
 }

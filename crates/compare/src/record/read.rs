@@ -166,6 +166,20 @@ fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Ve
     if rest.bytes().filter(|&b| b == b';').count() > INLINE_DEPTH {
         return None;
     }
+    // A `(` that starts no node (`()`, or a bracket in a comment) is read differently by
+    // `sgf-parse` (an empty game) and by the tree-by-tree reading (not a tree): leave such a
+    // text to the latter.
+    let bytes = rest.as_bytes();
+    let lone_bracket = bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'('
+            && bytes[i + 1..]
+                .iter()
+                .find(|c| !c.is_ascii_whitespace())
+                .is_some_and(|&c| c != b';')
+    });
+    if lone_bracket {
+        return None;
+    }
     let trees = sgf_parse::parse(rest).ok()?;
     let mut games = Vec::with_capacity(trees.len());
     for (g, tree) in trees.into_iter().enumerate() {
@@ -948,6 +962,8 @@ mod tests {
                 "(;SZ[9];B[ee]))(;SZ[9])",
                 "(;SZ[9]C[a (;tree) in a comment \\] and brackets];B[ee](;W[ff])(;W[gg];B[hh]))",
                 "(;GM[1])(;GM[2]SZ[9])",
+                "(;SZ[3])(;SZ[3];B[aa];W[];B[]);()",
+                "(;);()",
                 "(;SZ[9]CoPyright[x]PlayerBlack[y];B[ee])",
                 "(;SZ[9]KM[six];B[ee])",
                 "(;SZ[9];B[zz])",

@@ -269,6 +269,7 @@ fn summary_text(summary: &Summary, format: Format) -> String {
         "games",
         "winner changes",
         "margin changes",
+        "b - a: min / median / max",
         "b - a: games",
     ]
     .iter()
@@ -283,6 +284,7 @@ fn summary_text(summary: &Summary, format: Format) -> String {
                 p.games.to_string(),
                 p.winner_changes.to_string(),
                 p.margin_changes.to_string(),
+                spread_text(p),
                 deltas_text(p),
             ]
         })
@@ -294,6 +296,36 @@ fn summary_text(summary: &Summary, format: Format) -> String {
         "\n{same} other pairs agree on every finished game.\n"
     ));
     out
+}
+
+/// The smallest, median and largest margin difference of a pair (`b - a`, over its games).
+fn spread_text(p: &PairSummary) -> String {
+    let mut values: Vec<(f64, usize)> = p
+        .margin_deltas
+        .iter()
+        .map(|(k, &n)| (delta_value(k), n))
+        .collect();
+    values.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (Some(first), Some(last)) = (values.first(), values.last()) else {
+        return "-".into();
+    };
+    let total: usize = values.iter().map(|v| v.1).sum();
+    // The lower median: the value at position (total - 1) / 2 in sorted order.
+    let mut seen = 0;
+    let mut median = first.0;
+    for &(v, n) in &values {
+        seen += n;
+        if seen > (total - 1) / 2 {
+            median = v;
+            break;
+        }
+    }
+    let show = |v: f64| match v {
+        v if v > 0.0 => format!("+{}", gorules_rules::format_points(v)),
+        v if v < 0.0 => format!("-{}", gorules_rules::format_points(-v)),
+        _ => "0".into(),
+    };
+    format!("{} / {} / {}", show(first.0), show(median), show(last.0))
 }
 
 /// The margin differences of a pair: the [`DELTAS_SHOWN`] most frequent, in order of value,
@@ -335,4 +367,39 @@ pub fn render_corpus(
     }
     out.push_str(&printer.end(summary));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(deltas: &[(&str, usize)]) -> PairSummary {
+        PairSummary {
+            a: "a:area".into(),
+            b: "b:area".into(),
+            games: deltas.iter().map(|d| d.1).sum(),
+            winner_changes: 0,
+            margin_changes: deltas.iter().filter(|d| d.0 != "0").map(|d| d.1).sum(),
+            margin_deltas: deltas.iter().map(|&(k, n)| (k.to_string(), n)).collect(),
+        }
+    }
+
+    #[test]
+    fn margin_differences_read_as_numbers() {
+        // -2 once, 0 three times, +1 twice: sorted -2 0 0 0 +1 +1, the lower median 0.
+        let p = pair(&[("+1", 2), ("-2", 1), ("0", 3)]);
+        assert_eq!(spread_text(&p), "-2 / 0 / +1");
+        assert_eq!(deltas_text(&p), "-2: 1, 0: 3, +1: 2");
+        // Text order would put +10 before +2; the table does not.
+        let p = pair(&[("+10", 1), ("+2", 1), ("-0.5", 1)]);
+        assert_eq!(spread_text(&p), "-0.5 / +2 / +10");
+        assert_eq!(deltas_text(&p), "-0.5: 1, +2: 1, +10: 1");
+        // More values than shown: the most frequent eight, in order, and the rest counted.
+        let many: Vec<(String, usize)> = (1..=10).map(|k| (format!("+{k}"), 11 - k)).collect();
+        let refs: Vec<(&str, usize)> = many.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+        assert_eq!(
+            deltas_text(&pair(&refs)),
+            "+1: 10, +2: 9, +3: 8, +4: 7, +5: 6, +6: 5, +7: 4, +8: 3, 2 other values: 3"
+        );
+    }
 }

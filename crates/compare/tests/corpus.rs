@@ -1,0 +1,93 @@
+//! A corpus run accounts for every record exactly once, in input order, whatever the number
+//! of threads: each game of each file is a report (finished or unfinished) or an error, and
+//! a broken file or game is one error in its place.
+
+use gorules_compare::corpus::{compare_paths, score_columns, GameEntry, RunLimits, Tally};
+use gorules_compare::dead::DeadStones;
+use gorules_compare::replay::Options;
+use proptest::prelude::*;
+
+/// One file of the generated corpus: its text and what a run must report for it, one word
+/// per game (`finished`, `unfinished`, `error`).
+fn file_kind() -> impl Strategy<Value = (String, Vec<&'static str>)> {
+    prop_oneof![
+        Just((
+            "(;GM[1]SZ[5]KM[0.5];B[cc];W[dd];B[];W[])".to_string(),
+            vec!["finished"]
+        )),
+        Just((
+            "(;GM[1]SZ[5]RE[B+R];B[cc];W[dd])".to_string(),
+            vec!["unfinished"]
+        )),
+        Just((
+            "(;GM[1]SZ[5];B[cc];W[];B[])(;GM[1]SZ[5]RE[W+R];B[aa])".to_string(),
+            vec!["finished", "unfinished"]
+        )),
+        // The second game is cut off: an error in its place, the first still read.
+        Just((
+            "(;GM[1]SZ[5];B[cc];W[];B[])(;GM[1]SZ[5];B[cc];W[dd".to_string(),
+            vec!["finished", "error"]
+        )),
+        // A move onto an occupied point: that game is an error.
+        Just((
+            "(;GM[1]SZ[5];B[cc];W[cc];B[];W[])".to_string(),
+            vec!["error"]
+        )),
+        Just(("not SGF at all".to_string(), vec!["error"])),
+    ]
+}
+
+fn kind_of(e: &GameEntry) -> &'static str {
+    match e {
+        GameEntry::Error { .. } => "error",
+        GameEntry::Report(r) if r.game.ended_by_passes => "finished",
+        GameEntry::Report(_) => "unfinished",
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn every_record_is_reported_once_in_order(
+        files in proptest::collection::vec(file_kind(), 1..24),
+        jobs in 1usize..5,
+    ) {
+        let dir = std::env::temp_dir().join(format!(
+            "gorules-corpus-prop-{}-{}",
+            std::process::id(),
+            files.len() * 10 + jobs
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Two levels of folders, so the walk goes down and up again.
+        let mut expected = Vec::new();
+        for (i, (text, kinds)) in files.iter().enumerate() {
+            let sub = dir.join(format!("d{}", i / 5));
+            std::fs::create_dir_all(&sub).unwrap();
+            let path = sub.join(format!("{i:03}.sgf"));
+            std::fs::write(&path, text).unwrap();
+            for k in kinds {
+                expected.push((path.display().to_string(), *k));
+            }
+        }
+        let rulesets = vec![gorules_rules::builtin("chinese").unwrap()];
+        let options = Options { dead: DeadStones::None, ..Options::default() };
+        let limits = RunLimits { jobs, ..RunLimits::default() };
+        let mut seen = Vec::new();
+        let mut tally = Tally::new(score_columns(&rulesets, &options));
+        let inputs = compare_paths(std::slice::from_ref(&dir), &rulesets, &options, limits, &|| {}, |e| {
+            tally.add(&e);
+            let source = match &e {
+                GameEntry::Error { source, .. } => source.clone(),
+                GameEntry::Report(r) => r.game.source.clone().unwrap_or_default(),
+            };
+            seen.push((source, kind_of(&e)));
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+        prop_assert_eq!(inputs.paths, files.len());
+        prop_assert_eq!(&seen, &expected);
+        let s = tally.summary();
+        prop_assert_eq!(s.games, expected.len());
+        prop_assert_eq!(s.games, s.finished + s.unfinished + s.errors);
+        prop_assert_eq!(s.errors, expected.iter().filter(|e| e.1 == "error").count());
+    }
+}

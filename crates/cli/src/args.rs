@@ -17,6 +17,10 @@ pub struct ScoringArgs {
     /// Komi, overriding the records' KM and the rulesets' defaults.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<f64>,
+    /// Refuse a record that implies passes it does not write (an empty node, a colour moving
+    /// twice in a row) instead of reading them as passes.
+    #[arg(long)]
+    pub strict: bool,
     /// Output format: table, markdown, csv, json or jsonl (JSON Lines: an object per game).
     #[arg(long, default_value = "table", value_parser = format_arg)]
     pub format: Format,

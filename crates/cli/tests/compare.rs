@@ -246,3 +246,44 @@ fn a_truncated_game_does_not_drop_the_others() {
     assert_eq!(lines[2]["summary"]["errors"], 1);
     assert_eq!(lines[2]["summary"]["finished"], 1);
 }
+
+/// A colour moving twice is read with the other's pass between, said in the report; `--strict`
+/// refuses the record instead.
+#[test]
+fn implied_passes_are_reported_and_strict_refuses_them() {
+    let dir = temp_dir("compare-implied");
+    let path = dir.join("twice.sgf");
+    std::fs::write(&path, "(;GM[1]SZ[5]KM[0.5];B[cc];W[dd];W[ee];B[];W[])").unwrap();
+    let o = gorules(&[
+        "score",
+        path.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--format",
+        "json",
+        "--dead",
+        "none",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"]["implied_passes"], 1);
+    assert_eq!(v["game"]["moves"], 6);
+    let o = gorules(&["score", path.to_str().unwrap(), "--rules", "chinese"]);
+    assert!(stdout(&o).contains("1 pass(es) implied"), "{}", stdout(&o));
+    let o = gorules(&["score", path.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--strict"), "{}", stderr(&o));
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--strict",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("implied but not written"),
+        "{}",
+        stdout(&o)
+    );
+}

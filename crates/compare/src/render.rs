@@ -285,6 +285,12 @@ fn game_heading(report: &GameReport) -> String {
         parts.push(format!("RE[{re}]"));
     }
     parts.push(format!("{} moves", g.moves));
+    if g.implied_passes > 0 {
+        parts.push(format!(
+            "{} pass(es) implied (empty nodes, or a colour moving twice)",
+            g.implied_passes
+        ));
+    }
     parts.push(if g.ended_by_passes {
         "ended in passes".into()
     } else {

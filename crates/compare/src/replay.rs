@@ -22,6 +22,9 @@ pub struct Options {
     pub countings: Option<Vec<Counting>>,
     /// Score records that did not end in passes (resignation, time, cut off) as they stand.
     pub score_unfinished: bool,
+    /// Refuse a record with passes it implies but does not write
+    /// ([`crate::record::GameRecord::implied_passes`]) instead of reading them (`--strict`).
+    pub strict: bool,
 }
 
 /// Where the komi came from.

@@ -41,6 +41,10 @@ pub struct GameInfo {
     /// sure it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dead_estimate: Option<crate::dead::EstimateReport>,
+    /// Passes the record implies but does not write ([`GameRecord::implied_passes`]); absent
+    /// when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub implied_passes: usize,
 }
 
 /// A record replayed under each ruleset, with the differences between their scores.
@@ -98,6 +102,19 @@ pub fn compare_game(
     rulesets: &[Ruleset],
     options: &Options,
 ) -> Result<GameReport, RecordError> {
+    if options.strict && record.implied_passes > 0 {
+        let first = record
+            .moves
+            .iter()
+            .position(|m| m.mv == gorules_board::Move::Pass)
+            .unwrap_or(0);
+        let mut e = RecordError::new(crate::record::RecordErrorKind::ImpliedPasses {
+            count: record.implied_passes,
+        });
+        e.source_name = record.source_name.clone();
+        e.node = record.move_nodes.get(first).copied();
+        return Err(e);
+    }
     let resolved = dead_stones(record, options)?;
     let dead = resolved.stones;
     // Play the opening every ruleset plays alike once and fork it for each ruleset, and
@@ -127,6 +144,7 @@ pub fn compare_game(
         dead_stones: dead.iter().map(|&p| gtp_point(p, record.size)).collect(),
         dead_source: resolved.source,
         dead_estimate: resolved.estimate,
+        implied_passes: record.implied_passes,
     };
     let mut report = GameReport {
         game,
@@ -155,4 +173,9 @@ fn differences(report: &GameReport) -> Vec<Difference> {
             reasons: reasons(reference, s),
         })
         .collect()
+}
+
+/// For `skip_serializing_if`.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

@@ -172,6 +172,7 @@ fn build(spec: &Spec) -> (GameRecord, Options) {
             _ => Some(Vec::new()),
         },
         score_unfinished: spec.score_unfinished,
+        strict: false,
     };
     match spec.dead_from {
         // Dead stones from the command line (points that may hold no stone at all).

@@ -351,7 +351,11 @@ fn deep_trees_parse_or_fail_cleanly() {
     let games = parse_sgf(&text, None).unwrap();
     assert_eq!(games[0].moves.len(), n);
     // Nested variations count too.
-    let text = format!("(;SZ[9]{}{})", "(;B[]".repeat(5_000), ")".repeat(5_000));
+    let text = format!(
+        "(;SZ[9]{}{})",
+        "(;B[](;W[]".repeat(2_500),
+        ")".repeat(5_000)
+    );
     assert_eq!(parse_sgf(&text, None).unwrap()[0].moves.len(), 5_000);
     // Beyond the limit: an error, not a stack overflow.
     let text = format!("(\n{})", ";".repeat(MAX_TREE_DEPTH + 1));

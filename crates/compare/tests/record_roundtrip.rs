@@ -116,7 +116,17 @@ fn record() -> impl Strategy<Value = GameRecord> {
                 r.handicap = handicap;
                 r.setup = setup;
                 r.move_nodes = (1..=moves.len()).collect();
-                r.moves = moves;
+                // As the reader returns them: colours alternate (a colour moving twice is read
+                // with the other's pass between).
+                let first = moves.first().map_or(Color::Black, |m| m.color);
+                r.moves = moves
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, m)| ColoredMove {
+                        color: if i % 2 == 0 { first } else { first.opponent() },
+                        mv: m.mv,
+                    })
+                    .collect();
                 r.rules = rules;
                 r.result = result;
                 r.black_player = black_player;

@@ -28,6 +28,7 @@ pub fn run(
         dead: dead.choice()?,
         countings: scoring.counting.filter(),
         score_unfinished: false,
+        strict: scoring.strict,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let bar = if std::io::stderr().is_terminal() {

@@ -27,6 +27,7 @@ pub fn run(
         dead: dead.choice()?,
         countings: scoring.counting.filter(),
         score_unfinished: unfinished,
+        strict: scoring.strict,
     };
     let stdin = path == Path::new("-");
     let name = if stdin {

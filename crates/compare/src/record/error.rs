@@ -183,6 +183,15 @@ pub enum RecordErrorKind {
         /// Black setup stones found.
         black_stones: usize,
     },
+    /// Under `--strict`: the record implies passes it does not write (empty nodes, a colour
+    /// moving twice).
+    #[error(
+        "{count} pass(es) implied but not written (an empty node, or a colour moving twice in a row): refused under --strict"
+    )]
+    ImpliedPasses {
+        /// How many.
+        count: usize,
+    },
     /// More handicap stones than the board has points.
     #[error("HA[{handicap}]: more handicap stones than the {size} board has points")]
     HandicapTooLarge {

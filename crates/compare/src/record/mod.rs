@@ -90,6 +90,11 @@ pub struct GameRecord {
     pub source_name: Option<String>,
     /// The position of this game in its file's collection, from 0 (not written to SGF).
     pub game_index: usize,
+    /// Passes the record does not write but implies, added to [`GameRecord::moves`]: an empty
+    /// node read as a pass, or a colour moving twice in a row read as the other colour's
+    /// unrecorded pass between (as CGoban and Sabaki read them). Reports count them as a
+    /// warning; `--strict` refuses such a record.
+    pub implied_passes: usize,
 }
 
 /// Territory marked in a record's final node, as CGoban and KGS write it when a game is scored:
@@ -152,6 +157,7 @@ impl GameRecord {
             comment: None,
             source_name: None,
             game_index: 0,
+            implied_passes: 0,
         }
     }
 

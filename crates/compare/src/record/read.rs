@@ -874,38 +874,48 @@ fn convert(root: &SgfNode<Prop>) -> Result<GameRecord, Fail> {
     Ok(rec)
 }
 
-/// Reads empty nodes as passes where the record shows that it writes passes so, as GNU Go
-/// does (`;B[fa];;W[fb]`): an empty node (no property at all) between two moves of the same
-/// colour is the other colour's pass; and once a record has shown this, the empty nodes after
-/// its last move are passes too, colours alternating. Elsewhere an empty node is nothing (some
-/// editors leave one at the end of a record).
+/// Adds the passes a record implies but does not write: a colour that moves twice in a row
+/// has the other colour's pass between, at the empty node between them if there is one (GNU
+/// Go writes a pass as an empty node, `;B[fa];;W[fb]`), else at the second move's node. Once a
+/// record has shown that it writes passes as empty nodes, the empty nodes after its last move
+/// are passes too, colours alternating; elsewhere an empty node is nothing (some editors leave
+/// one at the end of a record). The count is kept in [`GameRecord::implied_passes`].
 fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
-    if empty_nodes.is_empty() || rec.moves.len() < 2 {
+    if rec.moves.len() < 2 {
         return;
     }
-    let mut moves = Vec::with_capacity(rec.moves.len() + empty_nodes.len());
+    let twice = rec.moves.windows(2).any(|w| w[0].color == w[1].color);
+    if !twice {
+        return;
+    }
+    let mut moves = Vec::with_capacity(rec.moves.len() + empty_nodes.len() + 4);
     let mut nodes = Vec::with_capacity(moves.capacity());
     let mut shown = false;
     for i in 0..rec.moves.len() {
         if i > 0 && rec.moves[i].color == rec.moves[i - 1].color {
             let (from, to) = (rec.move_nodes[i - 1], rec.move_nodes[i]);
-            if let Some(&n) = empty_nodes.iter().find(|&&n| from < n && n < to) {
-                moves.push(ColoredMove::pass(rec.moves[i].color.opponent()));
-                nodes.push(n);
-                shown = true;
-            }
+            let node = match empty_nodes.iter().find(|&&n| from < n && n < to) {
+                Some(&n) => {
+                    shown = true;
+                    n
+                }
+                None => to,
+            };
+            moves.push(ColoredMove::pass(rec.moves[i].color.opponent()));
+            nodes.push(node);
+            rec.implied_passes += 1;
         }
         moves.push(rec.moves[i]);
         nodes.push(rec.move_nodes[i]);
     }
-    if !shown {
-        return;
-    }
-    let last_node = *rec.move_nodes.last().expect("two moves or more");
-    for &n in empty_nodes.iter().filter(|&&n| n > last_node) {
-        let color = moves.last().expect("moves").color.opponent();
-        moves.push(ColoredMove::pass(color));
-        nodes.push(n);
+    if shown {
+        let last_node = *rec.move_nodes.last().expect("two moves or more");
+        for &n in empty_nodes.iter().filter(|&&n| n > last_node) {
+            let color = moves.last().expect("moves").color.opponent();
+            moves.push(ColoredMove::pass(color));
+            nodes.push(n);
+            rec.implied_passes += 1;
+        }
     }
     rec.moves = moves;
     rec.move_nodes = nodes;
@@ -934,13 +944,20 @@ mod tests {
         assert_eq!(colors, "BWbWBwb");
         assert_eq!(r.move_nodes, vec![1, 2, 3, 4, 5, 6, 7]);
         assert!(r.ended_by_two_passes());
+        assert_eq!(r.implied_passes, 3);
         // No move out of turn: an empty node, even at the end, is nothing.
         let r = read("(;SZ[5];B[aa];W[bb];;B[cc];;)");
         assert_eq!(r.moves.len(), 3);
         assert!(!r.ended_by_two_passes());
-        // A node with only a comment is not a pass.
+        // A colour moving twice: the other's pass between, at the second move's node (a
+        // node with only a comment is not an empty node).
         let r = read("(;SZ[5];B[aa];W[bb];C[hm];W[cc])");
-        assert_eq!(r.moves.len(), 3);
+        assert_eq!(r.moves.len(), 4);
+        assert_eq!(r.moves[2], ColoredMove::pass(Color::Black));
+        assert_eq!(r.move_nodes, vec![1, 2, 4, 4]);
+        assert_eq!(r.implied_passes, 1);
+        // In turn throughout: nothing implied.
+        assert_eq!(read("(;SZ[5];B[aa];W[bb];B[];W[])").implied_passes, 0);
     }
 
     /// Whenever the whole text reads at once, it reads as tree by tree.

@@ -64,6 +64,10 @@ enum Command {
         /// Refuse files larger than this (an error for that file): bytes, or with K, M, G.
         #[arg(long, default_value = "64M", value_parser = args::byte_size)]
         max_file_size: u64,
+        /// For each pair of scores, list the first N games where the winner changes, with
+        /// the parts of the score that make it change.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        examples: usize,
     },
     /// Test an equivalence claim between rulesets on random games; shrink, write and re-check
     /// counterexamples as SGF (`--list`: the named claims).
@@ -166,7 +170,8 @@ fn main() -> ExitCode {
             dead,
             jobs,
             max_file_size,
-        } => commands::compare::run(&paths, &scoring, &dead, jobs, max_file_size),
+            examples,
+        } => commands::compare::run(&paths, &scoring, &dead, jobs, max_file_size, examples),
         Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,

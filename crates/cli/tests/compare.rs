@@ -287,3 +287,55 @@ fn implied_passes_are_reported_and_strict_refuses_them() {
         stdout(&o)
     );
 }
+
+/// `--examples N` names, for each pair, the first games where the winner changes and why.
+#[test]
+fn examples_of_winner_changes_with_their_reasons() {
+    let o = gorules(&[
+        "compare",
+        "examples/dame-parity.sgf",
+        "--rules",
+        "concord,chinese",
+        "--examples",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let pair = v["summary"]["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["a"] == "concord:territory" && p["b"] == "chinese:area")
+        .unwrap();
+    // Dame parity: a draw under Concord (Concord Go Rules, 'Last pass'), B+1 under Chinese
+    // area counting, because Black has one stone more on the board (8 to 7).
+    let e = &pair["examples"][0];
+    assert_eq!(e["game"], "examples/dame-parity.sgf");
+    assert_eq!(
+        (&e["a"], &e["b"]),
+        (&serde_json::json!("0"), &serde_json::json!("B+1"))
+    );
+    assert!(e["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "stones on the board +1 B"));
+    let o = gorules(&[
+        "compare",
+        "examples/dame-parity.sgf",
+        "--rules",
+        "concord,chinese",
+        "--examples",
+        "1",
+    ]);
+    assert!(
+        stdout(&o).contains("Games where the winner changes"),
+        "{}",
+        stdout(&o)
+    );
+    // Without --examples, no example is kept.
+    let o = gorules(&["compare", "examples/dame-parity.sgf", "--format", "json"]);
+    assert!(!stdout(&o).contains("\"examples\""));
+}

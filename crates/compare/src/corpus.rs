@@ -275,6 +275,22 @@ pub struct PairSummary {
     pub margin_changes: usize,
     /// How often each margin difference (`b - a`) occurs, e.g. `{"-1": 12, "0": 300}`.
     pub margin_deltas: BTreeMap<String, usize>,
+    /// The first games where the winner changes (as many as asked, `--examples`), with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<WinnerChange>,
+}
+
+/// A game where two scores name different winners, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WinnerChange {
+    /// The file, and `#N` for the N-th game of a collection after the first.
+    pub game: String,
+    /// The result under the first score (`"B+0.5"`, `"0"`).
+    pub a: String,
+    /// The result under the second.
+    pub b: String,
+    /// The parts that move the margin ([`crate::explain::reasons`]).
+    pub reasons: Vec<String>,
 }
 
 /// Totals over a corpus.
@@ -320,11 +336,19 @@ pub struct TallyRow {
     finished: bool,
     uncertain: bool,
     cells: Vec<Cell>,
+    /// For each pair (in [`Tally`]'s order) whose winner changes, the example, when asked.
+    changes: Vec<(usize, WinnerChange)>,
 }
 
 impl TallyRow {
     /// The row of `entry` for a tally with these `columns` ([`score_columns`]).
     pub fn of(columns: &[String], entry: &GameEntry) -> TallyRow {
+        TallyRow::with_examples(columns, entry, false)
+    }
+
+    /// [`TallyRow::of`], and when `examples` is true, for each pair of columns whose winners
+    /// differ, the game and the reasons ([`Tally::examples`] keeps the first few per pair).
+    pub fn with_examples(columns: &[String], entry: &GameEntry, examples: bool) -> TallyRow {
         let GameEntry::Report(r) = entry else {
             return TallyRow::default();
         };
@@ -334,10 +358,42 @@ impl TallyRow {
             finished: r.game.ended_by_passes,
             uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
             cells: vec![None; columns.len()],
+            changes: Vec::new(),
         };
+        let mut scores = vec![None; columns.len()];
         for (ruleset, counting, s) in r.score_parts() {
             if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
                 row.cells[k] = Some((s.margin, s.winner(), s.result == "Void"));
+                scores[k] = Some(s);
+            }
+        }
+        if examples && row.finished && !row.uncertain {
+            let name = r.game.source.clone().unwrap_or_default();
+            let game = if r.game.game_index > 0 {
+                format!("{name} #{}", r.game.game_index + 1)
+            } else {
+                name
+            };
+            let n = columns.len();
+            let mut k = 0;
+            for i in 0..n {
+                for j in i + 1..n {
+                    if let (Some(a), Some(b)) = (scores[i], scores[j]) {
+                        if a.winner() != b.winner() || (a.result == "Void") != (b.result == "Void")
+                        {
+                            row.changes.push((
+                                k,
+                                WinnerChange {
+                                    game: game.clone(),
+                                    a: a.result.clone(),
+                                    b: b.result.clone(),
+                                    reasons: crate::explain::reasons(a, b),
+                                },
+                            ));
+                        }
+                    }
+                    k += 1;
+                }
             }
         }
         row
@@ -358,6 +414,10 @@ pub struct Tally {
     pairs: Vec<PairTally>,
     /// One game's scores, reused.
     row: Vec<Cell>,
+    /// Examples of winner changes to keep per pair.
+    examples: usize,
+    /// The examples kept, per pair.
+    kept: Vec<Vec<WinnerChange>>,
 }
 
 impl Tally {
@@ -373,12 +433,27 @@ impl Tally {
             pairs: vec![PairTally::default(); n * n.saturating_sub(1) / 2],
             row: vec![None; n],
             columns,
+            examples: 0,
+            kept: Vec::new(),
         }
+    }
+
+    /// Keeps, for each pair, the first `n` games whose winner changes, with the reasons (the
+    /// rows must then be made by [`TallyRow::with_examples`]).
+    pub fn examples(mut self, n: usize) -> Tally {
+        self.examples = n;
+        self.kept = vec![Vec::new(); self.pairs.len()];
+        self
+    }
+
+    /// Whether the rows need their examples ([`TallyRow::with_examples`]).
+    pub fn wants_examples(&self) -> bool {
+        self.examples > 0
     }
 
     /// Counts `entry`.
     pub fn add(&mut self, entry: &GameEntry) {
-        let row = TallyRow::of(&self.columns, entry);
+        let row = TallyRow::with_examples(&self.columns, entry, self.wants_examples());
         self.add_row(&row);
     }
 
@@ -400,6 +475,13 @@ impl Tally {
         if row.uncertain {
             self.uncertain += 1;
             return;
+        }
+        for (k, change) in &row.changes {
+            if let Some(kept) = self.kept.get_mut(*k) {
+                if kept.len() < self.examples {
+                    kept.push(change.clone());
+                }
+            }
         }
         self.row.clone_from(&row.cells);
         let n = self.columns.len();
@@ -448,6 +530,7 @@ impl Tally {
                     winner_changes: t.winner_changes,
                     margin_changes,
                     margin_deltas,
+                    examples: self.kept.get(k - 1).cloned().unwrap_or_default(),
                 });
             }
         }

@@ -295,6 +295,22 @@ fn summary_text(summary: &Summary, format: Format) -> String {
     out.push_str(&format!(
         "\n{same} other pairs agree on every finished game.\n"
     ));
+    let with_examples: Vec<_> = pairs.iter().filter(|p| !p.examples.is_empty()).collect();
+    if !with_examples.is_empty() {
+        out.push_str("\nGames where the winner changes (the first of each pair):\n\n");
+        for p in with_examples {
+            out.push_str(&format!("{} vs {}:\n", p.a, p.b));
+            for e in &p.examples {
+                let why = if e.reasons.is_empty() {
+                    "a result that is not a count: forfeit or no result".to_string()
+                } else {
+                    e.reasons.join(", ")
+                };
+                let line = format!("  {}: {} vs {} ({why})\n", e.game, e.a, e.b);
+                out.push_str(&escape_controls(&line).replace("\\u{a}", "\n"));
+            }
+        }
+    }
     out
 }
 
@@ -381,6 +397,7 @@ mod tests {
             winner_changes: 0,
             margin_changes: deltas.iter().filter(|d| d.0 != "0").map(|d| d.1).sum(),
             margin_deltas: deltas.iter().map(|&(k, n)| (k.to_string(), n)).collect(),
+            examples: Vec::new(),
         }
     }
 

@@ -21,6 +21,7 @@ pub fn run(
     dead: &args::DeadArgs,
     jobs: Option<usize>,
     max_file_size: u64,
+    examples: usize,
 ) -> Result<ExitCode, String> {
     let rulesets = args::rulesets(&scoring.rules)?;
     let options = Options {
@@ -44,7 +45,8 @@ pub fn run(
     let tick = || bar.inc(1);
     let columns = score_columns(&rulesets, &options);
     let mut printer = CorpusPrinter::new(scoring.format, columns.clone());
-    let mut tally = Tally::new(columns);
+    let mut tally = Tally::new(columns).examples(examples);
+    let wants_examples = tally.wants_examples();
     let limits = RunLimits {
         jobs,
         max_file_size,
@@ -60,7 +62,7 @@ pub fn run(
         };
         (
             shared.game_text(&e),
-            TallyRow::of(shared.columns(), &e),
+            TallyRow::with_examples(shared.columns(), &e, wants_examples),
             error,
         )
     };

@@ -106,7 +106,20 @@ pub fn compare_paths_map<T: Send>(
 ) -> Inputs {
     let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
         let entries = match item {
-            Ok(path) => compare_file(&path, rulesets, options, limits.max_file_size),
+            // A panic is a bug; caught here it is an error for that file, so that no record
+            // is lost and the other workers never wait for a file that will not come.
+            Ok(path) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                compare_file(&path, rulesets, options, limits.max_file_size)
+            }))
+            .unwrap_or_else(|_| {
+                vec![GameEntry::Error {
+                    source: path.display().to_string(),
+                    error: format!(
+                        "{}: internal error (a bug in gorules) while comparing it",
+                        path.display()
+                    ),
+                }]
+            }),
             Err(e) => vec![GameEntry::Error {
                 source: e.path.display().to_string(),
                 error: e.to_string(),

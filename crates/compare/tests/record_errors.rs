@@ -172,6 +172,10 @@ fn handicap_disagrees_with_setup() {
         ),
         "{e}"
     );
+    // Territory markup off the board is refused like setup stones off the board.
+    let e = inline("(;GM[1]SZ[5];B[cc];W[];B[]TB[zz])");
+    assert!(e.to_string().contains("TB[zz] is off the 5x5 board"), "{e}");
+    assert!(e.to_string().contains("1:27"), "{e}");
     // HA[1] is no handicap stone (a game without komi), HA[0] none.
     for text in ["(;SZ[9]HA[1];B[ee])", "(;SZ[9]HA[0];B[ee])"] {
         gorules_compare::record::parse_sgf(text, Some("inline.sgf")).unwrap();

@@ -51,6 +51,30 @@ fn the_summary_has_every_pair_when_the_first_record_is_unfinished() {
         .unwrap();
     assert_eq!(chinese["games"], 1);
     assert_eq!(chinese["margin_deltas"], serde_json::json!({"+1": 1}));
+    // By board size and handicap: both games are even 5x5 games; the draw under Concord
+    // becomes B+1 under Chinese, a winner change in both groups.
+    let groups = s["groups"].as_array().unwrap();
+    let names: Vec<&str> = groups
+        .iter()
+        .map(|g| g["group"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["size 5x5", "even"]);
+    for g in groups {
+        assert_eq!(
+            (&g["games"], &g["finished"]),
+            (&serde_json::json!(2), &serde_json::json!(1))
+        );
+        let p = g["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["a"] == "concord:territory" && p["b"] == "chinese:area")
+            .unwrap();
+        assert_eq!(
+            (&p["games"], &p["winner_changes"]),
+            (&serde_json::json!(1), &serde_json::json!(1))
+        );
+    }
 }
 
 #[test]

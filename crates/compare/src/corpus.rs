@@ -325,6 +325,9 @@ pub struct Summary {
     pub with_illegal_moves: usize,
     /// One entry per pair of scores, in column order.
     pub pairs: Vec<PairSummary>,
+    /// The games by board size (`"size 9x9"`, in order of size) and by handicap (`"even"`,
+    /// `"handicap"`: two stones or more), each with the pairs that differ there.
+    pub groups: Vec<GroupSummary>,
 }
 
 /// One finished game's score in a column: margin, winner, no result.
@@ -340,6 +343,44 @@ struct PairTally {
     deltas: BTreeMap<i64, usize>,
 }
 
+/// One group's counts: games, and per pair of columns the finished games where both were
+/// scored, the winner changes and the margin changes.
+#[derive(Clone, Debug, Default)]
+struct GroupTally {
+    games: usize,
+    finished: usize,
+    /// `(games, winner changes, margin changes)` per pair, in [`Tally`]'s order.
+    pairs: Vec<(usize, usize, usize)>,
+}
+
+/// The summary of one group of games (a board size, or even or handicap games).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupSummary {
+    /// `"size 19x19"`, `"size 9x9"`, ..., `"even"` (handicap 0 or 1) or `"handicap"` (2+).
+    pub group: String,
+    /// Games read in the group (errors belong to no group).
+    pub games: usize,
+    /// Of them, games that ended in passes.
+    pub finished: usize,
+    /// The pairs of scores whose margins differ on some finished game of the group.
+    pub pairs: Vec<GroupPair>,
+}
+
+/// One pair of scores within a group.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupPair {
+    /// The first score, `ruleset:counting`.
+    pub a: String,
+    /// The second score.
+    pub b: String,
+    /// Finished games where both were scored.
+    pub games: usize,
+    /// Games where the winner differs.
+    pub winner_changes: usize,
+    /// Games where the margins differ.
+    pub margin_changes: usize,
+}
+
 /// What a summary needs of one entry, made apart from the [`Tally`] (on a worker thread, say)
 /// and counted with [`Tally::add_row`].
 #[derive(Clone, Debug, Default)]
@@ -351,6 +392,9 @@ pub struct TallyRow {
     cells: Vec<Cell>,
     /// For each pair (in [`Tally`]'s order) whose winner changes, the example, when asked.
     changes: Vec<(usize, WinnerChange)>,
+    /// The board size (`"19x19"`) and whether the game has a handicap of two stones or more.
+    size: String,
+    handicap: bool,
 }
 
 impl TallyRow {
@@ -372,6 +416,8 @@ impl TallyRow {
             uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
             cells: vec![None; columns.len()],
             changes: Vec::new(),
+            size: r.game.size.clone(),
+            handicap: r.game.handicap >= 2,
         };
         let mut scores = vec![None; columns.len()];
         for (ruleset, counting, s) in r.score_parts() {
@@ -431,6 +477,8 @@ pub struct Tally {
     examples: usize,
     /// The examples kept, per pair.
     kept: Vec<Vec<WinnerChange>>,
+    /// The groups by board size and by handicap.
+    groups: BTreeMap<String, GroupTally>,
 }
 
 impl Tally {
@@ -448,6 +496,7 @@ impl Tally {
             columns,
             examples: 0,
             kept: Vec::new(),
+            groups: BTreeMap::new(),
         }
     }
 
@@ -481,6 +530,19 @@ impl Tally {
         if row.illegal {
             self.with_illegal_moves += 1;
         }
+        let npairs = self.pairs.len();
+        let keys = [
+            format!("size {}", row.size),
+            if row.handicap { "handicap" } else { "even" }.to_string(),
+        ];
+        for key in &keys {
+            let g = self.groups.entry(key.clone()).or_default();
+            g.games += 1;
+            g.finished += usize::from(row.finished);
+            if g.pairs.is_empty() {
+                g.pairs = vec![(0, 0, 0); npairs];
+            }
+        }
         if !row.finished {
             return;
         }
@@ -504,12 +566,19 @@ impl Tally {
                 if let (Some(x), Some(y)) = (self.row[i], self.row[j]) {
                     let p = &mut self.pairs[k];
                     p.games += 1;
-                    if x.1 != y.1 || x.2 != y.2 {
+                    let winner = x.1 != y.1 || x.2 != y.2;
+                    if winner {
                         p.winner_changes += 1;
                     }
                     let delta = y.0 - x.0;
                     if delta != 0.0 {
                         *p.deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
+                    }
+                    for key in &keys {
+                        let g = &mut self.groups.get_mut(key).expect("counted above").pairs[k];
+                        g.0 += 1;
+                        g.1 += usize::from(winner);
+                        g.2 += usize::from(delta != 0.0);
                     }
                 }
                 k += 1;
@@ -555,7 +624,53 @@ impl Tally {
             uncertain_dead_stones: self.uncertain,
             with_illegal_moves: self.with_illegal_moves,
             pairs,
+            groups: self.group_summaries(),
         }
+    }
+
+    /// The groups, sizes first (smallest board first), then even, then handicap games.
+    fn group_summaries(&self) -> Vec<GroupSummary> {
+        let n = self.columns.len();
+        let names: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect();
+        let order = |key: &str| -> (u8, usize, String) {
+            match key.strip_prefix("size ") {
+                Some(size) => {
+                    let (w, h) = size.split_once('x').unwrap_or((size, size));
+                    let area = w.parse::<usize>().unwrap_or(0) * h.parse::<usize>().unwrap_or(0);
+                    (0, area, key.to_string())
+                }
+                None => (1, usize::from(key == "handicap"), key.to_string()),
+            }
+        };
+        let mut keys: Vec<&String> = self.groups.keys().collect();
+        keys.sort_by_key(|k| order(k));
+        keys.into_iter()
+            .map(|key| {
+                let g = &self.groups[key];
+                GroupSummary {
+                    group: key.clone(),
+                    games: g.games,
+                    finished: g.finished,
+                    pairs: g
+                        .pairs
+                        .iter()
+                        .zip(&names)
+                        .filter(|(p, _)| p.2 > 0)
+                        .map(
+                            |(&(games, winner_changes, margin_changes), &(i, j))| GroupPair {
+                                a: self.columns[i].clone(),
+                                b: self.columns[j].clone(),
+                                games,
+                                winner_changes,
+                                margin_changes,
+                            },
+                        )
+                        .collect(),
+                }
+            })
+            .collect()
     }
 }
 

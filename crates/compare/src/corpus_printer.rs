@@ -295,6 +295,41 @@ fn summary_text(summary: &Summary, format: Format) -> String {
     out.push_str(&format!(
         "\n{same} other pairs agree on every finished game.\n"
     ));
+    if !summary.groups.is_empty() {
+        out.push_str("\nBy board size and handicap (the pair with the most winner changes):\n\n");
+        let header = [
+            "group",
+            "games",
+            "finished",
+            "pairs that differ",
+            "most winner changes",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let rows = summary
+            .groups
+            .iter()
+            .map(|g| {
+                let top = g
+                    .pairs
+                    .iter()
+                    .max_by_key(|p| (p.winner_changes, p.margin_changes))
+                    .map_or_else(
+                        || "-".to_string(),
+                        |p| format!("{} vs {}: {} of {}", p.a, p.b, p.winner_changes, p.games),
+                    );
+                vec![
+                    g.group.clone(),
+                    g.games.to_string(),
+                    g.finished.to_string(),
+                    g.pairs.len().to_string(),
+                    top,
+                ]
+            })
+            .collect();
+        out.push_str(&Grid { header, rows }.render(format));
+    }
     let with_examples: Vec<_> = pairs.iter().filter(|p| !p.examples.is_empty()).collect();
     if !with_examples.is_empty() {
         out.push_str("\nGames where the winner changes (the first of each pair):\n\n");

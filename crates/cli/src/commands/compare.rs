@@ -13,6 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{self, ScoringArgs};
 
+/// Output is written when this much has gathered (and at the end).
+const WRITE_AT: usize = 64 * 1024;
+
 /// Replays every game under each ruleset in parallel, writing each game's row as it is done
 /// (in input order) and the summary at the end; exit code 1 when some file or game failed.
 pub fn run(
@@ -52,6 +55,7 @@ pub fn run(
         max_file_size,
     };
     let mut started = false;
+    let mut pending = String::with_capacity(2 * WRITE_AT);
     // Each game's text and summary row are made on the worker that replayed it; the calling
     // thread only counts and writes, in order.
     let shared = CorpusPrinter::new(scoring.format, score_columns(&rulesets, &options));
@@ -75,16 +79,24 @@ pub fn run(
         &prepare,
         |(text, row, error)| {
             if !started {
-                out!("{}", printer.begin());
+                pending.push_str(&printer.begin());
                 started = true;
             }
             tally.add_row(&row);
-            out!("{}{text}", printer.separator());
+            pending.push_str(printer.separator());
+            pending.push_str(&text);
+            // Written in pieces of some 64 KB: one write for many table rows, and the order
+            // of standard output and error kept for an error.
+            if pending.len() >= WRITE_AT || error.is_some() {
+                crate::output::print(&pending);
+                pending.clear();
+            }
             if let Some(error) = error {
                 bar.suspend(|| crate::output::warn(&format!("skipped: {error}")));
             }
         },
     );
+    crate::output::print(&pending);
     bar.finish_and_clear();
     if inputs.paths == 0 {
         let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();

@@ -398,13 +398,9 @@ pub struct TallyRow {
 }
 
 impl TallyRow {
-    /// The row of `entry` for a tally with these `columns` ([`score_columns`]).
-    pub fn of(columns: &[String], entry: &GameEntry) -> TallyRow {
-        TallyRow::with_examples(columns, entry, false)
-    }
-
-    /// [`TallyRow::of`], and when `examples` is true, for each pair of columns whose winners
-    /// differ, the game and the reasons ([`Tally::examples`] keeps the first few per pair).
+    /// The row of `entry` for a tally with these `columns` ([`score_columns`]), and when
+    /// `examples` is true, for each pair of columns whose winners differ, the game and the
+    /// reasons ([`Tally::examples`] keeps the first few per pair).
     pub fn with_examples(columns: &[String], entry: &GameEntry, examples: bool) -> TallyRow {
         let GameEntry::Report(r) = entry else {
             return TallyRow::default();
@@ -519,7 +515,7 @@ impl Tally {
         self.add_row(&row);
     }
 
-    /// Counts an entry by what the summary needs of it ([`TallyRow::of`], made with this
+    /// Counts an entry by what the summary needs of it ([`TallyRow::with_examples`], made with this
     /// tally's columns).
     pub fn add_row(&mut self, row: &TallyRow) {
         self.games += 1;

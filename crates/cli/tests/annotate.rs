@@ -6,11 +6,6 @@ use common::*;
 
 const GNUGO: &str = "/usr/games/gnugo";
 
-fn json(o: &std::process::Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", stderr(o));
-    serde_json::from_slice(&o.stdout).unwrap()
-}
-
 /// GNU Go's dead stones, written into the record as territory markup, come back from the
 /// markup: the same dead stones and every ruleset's same score.
 #[test]
@@ -52,10 +47,10 @@ fn the_engine_settlement_reads_back_the_same() {
     }
     assert!(text.contains("TB[") && text.contains("TW["), "{text}");
 
-    let before = json(&gorules(&[
+    let before = json_ok(&gorules(&[
         "score", record, "--dead", "engine", "--engine", &engine, "--format", "json",
     ]));
-    let after = json(&gorules(&[
+    let after = json_ok(&gorules(&[
         "score",
         out.to_str().unwrap(),
         "--dead",

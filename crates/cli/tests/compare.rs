@@ -28,8 +28,7 @@ fn the_summary_has_every_pair_when_the_first_record_is_unfinished() {
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = json_ok(&o);
     let s = &v["summary"];
     assert_eq!(
         (&s["games"], &s["finished"], &s["unfinished"], &s["errors"]),
@@ -220,8 +219,7 @@ fn score_reads_standard_input() {
         .write_all(dame_parity().as_bytes())
         .unwrap();
     let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = json_ok(&o);
     assert_eq!(v["game"]["source"], "<stdin>");
     // Dame parity under Chinese area counting: B+1 (13 to 12).
     assert_eq!(v["rulesets"][0]["scores"][0]["result"], "B+1");
@@ -288,8 +286,7 @@ fn implied_passes_are_reported_and_strict_refuses_them() {
         "--dead",
         "none",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = json_ok(&o);
     assert_eq!(v["game"]["implied_passes"], 1);
     assert_eq!(v["game"]["moves"], 6);
     let o = gorules(&["score", path.to_str().unwrap(), "--rules", "chinese"]);
@@ -325,8 +322,7 @@ fn examples_of_winner_changes_with_their_reasons() {
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = json_ok(&o);
     let pair = v["summary"]["pairs"]
         .as_array()
         .unwrap()

@@ -392,9 +392,8 @@ pub struct TallyRow {
     cells: Vec<Cell>,
     /// For each pair (in [`Tally`]'s order) whose winner changes, the example, when asked.
     changes: Vec<(usize, WinnerChange)>,
-    /// The board size (`"19x19"`) and whether the game has a handicap of two stones or more.
-    size: String,
-    handicap: bool,
+    /// The game's groups in the summary: `"size 19x19"`, and `"even"` or `"handicap"`.
+    groups: [String; 2],
 }
 
 impl TallyRow {
@@ -412,8 +411,15 @@ impl TallyRow {
             uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
             cells: vec![None; columns.len()],
             changes: Vec::new(),
-            size: r.game.size.clone(),
-            handicap: r.game.handicap >= 2,
+            groups: [
+                format!("size {}", r.game.size),
+                if r.game.handicap >= 2 {
+                    "handicap"
+                } else {
+                    "even"
+                }
+                .to_string(),
+            ],
         };
         let mut scores = vec![None; columns.len()];
         for (ruleset, counting, s) in r.score_parts() {
@@ -527,17 +533,19 @@ impl Tally {
             self.with_illegal_moves += 1;
         }
         let npairs = self.pairs.len();
-        let keys = [
-            format!("size {}", row.size),
-            if row.handicap { "handicap" } else { "even" }.to_string(),
-        ];
-        for key in &keys {
-            let g = self.groups.entry(key.clone()).or_default();
+        let keys = &row.groups;
+        for key in keys {
+            if !self.groups.contains_key(key) {
+                let pairs = vec![(0, 0, 0); npairs];
+                let fresh = GroupTally {
+                    pairs,
+                    ..GroupTally::default()
+                };
+                self.groups.insert(key.clone(), fresh);
+            }
+            let g = self.groups.get_mut(key).expect("inserted above");
             g.games += 1;
             g.finished += usize::from(row.finished);
-            if g.pairs.is_empty() {
-                g.pairs = vec![(0, 0, 0); npairs];
-            }
         }
         if !row.finished {
             return;
@@ -570,7 +578,7 @@ impl Tally {
                     if delta != 0.0 {
                         *p.deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                     }
-                    for key in &keys {
+                    for key in keys {
                         let g = &mut self.groups.get_mut(key).expect("counted above").pairs[k];
                         g.0 += 1;
                         g.1 += usize::from(winner);

@@ -123,6 +123,9 @@ pub struct Resolved {
     pub source: DeadSource,
     /// The estimate, when it was the source.
     pub estimate: Option<EstimateReport>,
+    /// The stones of the chains the estimate is not sure of, row by row (empty for the other
+    /// sources).
+    pub uncertain: Vec<Point>,
 }
 
 impl Resolved {
@@ -131,6 +134,7 @@ impl Resolved {
             stones,
             source,
             estimate: None,
+            uncertain: Vec::new(),
         }
     }
 }
@@ -183,6 +187,7 @@ fn estimated(record: &GameRecord) -> Resolved {
         stones: e.dead_stones(),
         source: DeadSource::Estimate,
         estimate: Some(EstimateReport::of(&e, record)),
+        uncertain: e.uncertain_stones(),
     }
 }
 

@@ -147,16 +147,7 @@ pub fn view(
     let mut scores = Vec::new();
     if is_final {
         let resolved = dead_stones(record, options)?;
-        if let Some(e) = &resolved.estimate {
-            for chain in e.chains.iter().filter(|c| c.uncertain) {
-                for name in &chain.stones {
-                    if let Ok(p) = gorules_board::coords::parse_gtp_point(name, record.size) {
-                        uncertain.push(p);
-                    }
-                }
-            }
-            uncertain.sort_by_key(|p| (p.y, p.x));
-        }
+        uncertain.clone_from(&resolved.uncertain);
         let (named, source) = (resolved.stones, resolved.source);
         dead_source = Some(source);
         let before = played.game.state().board().clone();

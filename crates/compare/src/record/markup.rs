@@ -1,10 +1,9 @@
 //! Writing territory markup and a result into SGF text, leaving everything else as written.
 
-use gorules_board::coords::sgf_point;
 use gorules_board::Point;
 
 use super::scan;
-use super::write::escape;
+use super::write::{escape, territory_lists};
 
 /// What to write into one game of a collection: the territory markup of its final node and,
 /// where the record gives none, its result.
@@ -110,22 +109,9 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     out
 }
 
-/// `TB[..]TW[..]` for the markup's points, or `TB[]` when both lists are empty (so that the
-/// markup still says "no dead stones").
+/// `TB[..]TW[..]` for the markup's points (see [`territory_lists`]).
 fn point_lists(markup: &GameMarkup) -> String {
     let mut lists = String::new();
-    for (ident, points) in [("TB", &markup.black), ("TW", &markup.white)] {
-        if !points.is_empty() {
-            lists.push_str(ident);
-            for &p in points {
-                lists.push('[');
-                lists.push_str(&sgf_point(p));
-                lists.push(']');
-            }
-        }
-    }
-    if lists.is_empty() {
-        lists.push_str("TB[]");
-    }
+    territory_lists(&mut lists, &markup.black, &markup.white);
     lists
 }

@@ -30,6 +30,16 @@ fn point_list(out: &mut String, ident: &str, points: impl Iterator<Item = Point>
     }
 }
 
+/// Writes territory markup: `TB` and `TW` with their points, or `TB[]` when both are empty (an
+/// empty markup is still markup: it says that no stone is dead).
+pub(super) fn territory_lists(out: &mut String, black: &[Point], white: &[Point]) {
+    point_list(out, "TB", black.iter().copied());
+    point_list(out, "TW", white.iter().copied());
+    if black.is_empty() && white.is_empty() {
+        out.push_str("TB[]");
+    }
+}
+
 /// Writes the record as an FF\[4\] SGF game: `GM[1]FF[4]`, `CA[UTF-8]`, `SZ`, `KM`, `HA` (when
 /// not 0), `RU`, `RE`, `PB`, `PW`, `GN`, `DT`, the root comment `C`, the setup `AB`/`AW`, one
 /// node per move (a pass is `[]`), and the territory markup `TB`/`TW` in the final node.
@@ -100,12 +110,7 @@ pub fn to_sgf(record: &GameRecord) -> String {
         if !markup.black.is_empty() || !markup.white.is_empty() {
             out.push('\n');
         }
-        point_list(&mut out, "TB", markup.black.iter().copied());
-        point_list(&mut out, "TW", markup.white.iter().copied());
-        if markup.black.is_empty() && markup.white.is_empty() {
-            // An empty markup is still markup: `TB[]` is a valid empty list.
-            out.push_str("TB[]");
-        }
+        territory_lists(&mut out, &markup.black, &markup.white);
     }
     out.push_str(")\n");
     out

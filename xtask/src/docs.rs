@@ -363,16 +363,19 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 2. **Choose rulesets.** `gorules_rules::load` takes a built-in id or a TOML path; a TOML file
    is parsed into a `Ruleset` (one value per knob), validated, and refused with file, line and
    column when it is wrong or contradictory.
-3. **Replay.** For each ruleset, `replay::replay` builds a `Game` from the setup (handicap
-   stones, first player, komi from `--komi`, the record or the ruleset) and plays each record
-   move. The game asks its ruleset whether the move is legal (ko or superko from the hashes
-   in `GameState`, suicide), handles an illegal move as the ruleset says (a pass, or a loss),
-   and after each move asks where the end-of-play protocol stands (continue, a pass required,
-   play ended). A move after the end resumes play (a dispute). `report::compare_game` plays
-   the opening that every ruleset plays alike (board plays in turn, no suicide, no repeated
-   position) once (`Game::plain_opening`) and gives each ruleset a copy (`Game::fork`), which
-   is the same game; the property test `crates/compare/tests/fast_path.rs` holds it to
-   `replay::replay`.
+3. **Replay.** For each ruleset, `replay::replay` sets up a `gorules_rules::Replay` (a `Game`
+   from the setup: handicap stones, first player, komi from `--komi`, the record or the
+   ruleset) and steps each record move through it. The game asks its ruleset whether the move
+   is legal (ko or superko from the hashes in `GameState`, suicide), handles an illegal move as
+   the ruleset says (a pass, or a loss), and after each move asks where the end-of-play
+   protocol stands (continue, a pass required, play ended). A move after the end resumes play
+   (a dispute). `Replay::step` gives a record's move its one meaning, the same for the
+   comparison and the claims' `Driver`: ignored after the game finished, *diverged* when it no
+   longer fits after an illegal move was replaced by a pass, an error in the record otherwise.
+   `report::compare_game` plays the opening that every ruleset plays alike (board plays in
+   turn, no suicide, no repeated position) once (`Replay::plain_opening`) and gives each
+   ruleset a copy (`Replay::fork`), which is the same game; the property test
+   `crates/compare/tests/fast_path.rs` holds it to `replay::replay`.
 4. **Finish.** If the record ended in passes, `Game::finish` adds the passes the protocol still
    needs (Concord's third pass, AGA's White pass, Ing's four passes) and settles the dead
    stones (from `--dead` or the markup) when the ruleset allows an agreement. A record that

@@ -1,30 +1,18 @@
-//! Plays one move sequence under every ruleset of a claim at once, the way
-//! [`gorules_compare::replay::replay`] replays a record, and answers the questions a generator
-//! asks: may this stone be played under the chosen legality, may the player pass without
-//! ending the game for some ruleset, may the record end here.
+//! Plays one move sequence under every ruleset of a claim at once, each in a
+//! [`gorules_rules::Replay`] (as [`gorules_compare::replay::replay`] replays a record, so that
+//! a move means the same to both), and answers the questions a generator asks: may this stone
+//! be played under the chosen legality, may the player pass without ending the game for some
+//! ruleset, may the record end here.
 
 use gorules_board::{Board, Color, Enclosure, Move, Point};
 use gorules_rules::params::{KoRule, SuicideRule};
-use gorules_rules::{Game, GameState, Ruleset, Setup, Status};
+use gorules_rules::{GameState, Replay, Ruleset, Setup, Status, Track};
 
 use crate::game::FuzzGame;
 
-/// How one ruleset's game went.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Track {
-    /// Every move so far was applied.
-    Live,
-    /// The game finished before the record did (an AGA final pass, a forfeit): later moves are
-    /// ignored, as a replay ignores them.
-    Stopped,
-    /// An illegal move was replaced by a pass and a later move no longer fits the position
-    /// (a replay calls this "diverged" and does not score it).
-    Diverged,
-}
-
 /// Every ruleset's game of one move sequence.
 pub struct Driver<'r> {
-    games: Vec<(Game<'r>, Track)>,
+    games: Vec<Replay<'r>>,
     /// Whether `games[0]` is a game under the legality ruleset (not one of the claim's).
     legality_game: bool,
     legality: &'r Ruleset,
@@ -76,7 +64,7 @@ impl<'r> Driver<'r> {
             } else {
                 board.clone().expect("one board per game")
             };
-            games.push((Game::new(rs, setup(b)), Track::Live));
+            games.push(Replay::new(rs, setup(b)));
         }
         Driver {
             games,
@@ -112,9 +100,8 @@ impl<'r> Driver<'r> {
         setup.handicap = game.handicap;
         setup.komi = game.komi;
         setup.first = game.first();
-        for (g, track) in &mut self.games {
+        for g in &mut self.games {
             g.restart(&setup);
-            *track = Track::Live;
         }
         self.setup = Some(setup);
         self.lead = 0;
@@ -123,11 +110,11 @@ impl<'r> Driver<'r> {
         self.pass_required = false;
     }
 
-    /// The games of the claim's rulesets, in their order, each with how it went (as
+    /// The replays of the claim's rulesets, in their order, each with how it went (as
     /// [`Driver::into_games`], but keeping them for [`Driver::restart`]). For finishing and
     /// scoring them: the driver's own answers (e.g. [`Driver::pass_required`]) do not follow
     /// changes made through them.
-    pub fn games_mut(&mut self) -> &mut [(Game<'r>, Track)] {
+    pub fn games_mut(&mut self) -> &mut [Replay<'r>] {
         let skip = self.legality_game as usize;
         &mut self.games[skip..]
     }
@@ -135,19 +122,19 @@ impl<'r> Driver<'r> {
     /// The position.
     #[inline]
     pub fn board(&self) -> &Board {
-        self.games[self.lead].0.state().board()
+        self.games[self.lead].game().state().board()
     }
 
     /// The game so far (of a live ruleset game).
     #[inline]
     pub fn state(&self) -> &GameState {
-        self.games[self.lead].0.state()
+        self.games[self.lead].game().state()
     }
 
     /// The player to move.
     #[inline]
     pub fn to_move(&self) -> Color {
-        self.games[self.lead].0.to_move()
+        self.games[self.lead].game().to_move()
     }
 
     /// The moves played so far.
@@ -160,11 +147,11 @@ impl<'r> Driver<'r> {
         self.passes_in_a_row
     }
 
-    fn live(&self) -> impl Iterator<Item = &Game<'r>> {
+    fn live(&self) -> impl Iterator<Item = &gorules_rules::Game<'r>> {
         self.games
             .iter()
-            .filter(|(_, t)| *t == Track::Live)
-            .map(|(g, _)| g)
+            .filter(|g| g.track() == Track::Live)
+            .map(|g| g.game())
     }
 
     /// Whether some ruleset's end-of-play protocol allows only a pass now (Concord's third
@@ -196,7 +183,7 @@ impl<'r> Driver<'r> {
     /// whether some ruleset requires a pass now).
     #[inline]
     pub fn legal(&self, p: Point) -> bool {
-        let g = &self.games[self.lead].0;
+        let g = self.games[self.lead].game();
         let state = g.state();
         if self.strict {
             // Positional superko: the position after the play must be new. A hash never seen is
@@ -236,7 +223,7 @@ impl<'r> Driver<'r> {
     ///
     /// Under the default legality the lead game checks the play once for both questions: a
     /// play that legality allows is a plain play, which the lead game's rules allow too
-    /// ([`Game::play_plain`] plays it without asking them); otherwise ([`Game::play_if`]) its
+    /// ([`Replay::step_plain`] plays it without asking them); otherwise ([`Replay::step_if`]) its
     /// own rules must allow it (they do whenever the strictest legality does) and its preview
     /// must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
@@ -259,7 +246,7 @@ impl<'r> Driver<'r> {
     /// One look at the lead game's board for both tests ([`gorules_board::Board::enclosure`]).
     #[inline(always)]
     pub(crate) fn refuses_at_once(&self, p: Point, eyes: bool) -> bool {
-        let game = &self.games[self.lead].0;
+        let game = self.games[self.lead].game();
         match game.state().board().enclosure(game.to_move(), p) {
             Enclosure::Open => false,
             Enclosure::EyeLike => !eyes,
@@ -277,11 +264,11 @@ impl<'r> Driver<'r> {
             let c = self.to_move();
             let lead = self.lead;
             let single = self.games.len() == 1;
-            let game = &mut self.games[lead].0;
+            let game = &mut self.games[lead];
             // A play the strictest legality allows is plain (a return to the position before a
             // ko capture is a repetition), and a plain play is one it allows: the lead game
             // plays it without asking its rules when they allow every plain play.
-            let played = match game.play_plain(c, p) {
+            let played = match game.step_plain(c, p) {
                 Some(true) if single => {
                     // The only game played it, and a plain play leaves play going on with no
                     // pass required: all that `apply_to_games` and `record` would do.
@@ -292,11 +279,9 @@ impl<'r> Driver<'r> {
                     return true;
                 }
                 Some(played) => Ok(played),
-                None => game
-                    .play_if(c, p, |state, pv| {
-                        pv.suicide == 0 && state.board_occurrences(pv.hash) == 0
-                    })
-                    .map(|report| report.is_some()),
+                None => game.step_if(c, p, |state, pv| {
+                    pv.suicide == 0 && state.board_occurrences(pv.hash) == 0
+                }),
             };
             match played {
                 Ok(true) => {
@@ -325,20 +310,12 @@ impl<'r> Driver<'r> {
         self.record(mv);
     }
 
-    /// Plays `mv` by `c` in every live game but `skip` (one that has played it already).
+    /// Plays `mv` by `c` in every live game but `skip` (one that has played it already). A game
+    /// whose replay refuses the move ([`Track::Refused`]) stops there and is not scored.
     fn apply_to_games(&mut self, c: Color, mv: Move, skip: Option<usize>) {
-        for (k, (g, track)) in self.games.iter_mut().enumerate() {
-            if *track != Track::Live || Some(k) == skip {
-                continue;
-            }
-            if g.status() == Status::Finished {
-                *track = Track::Stopped;
-                continue;
-            }
-            if g.play(c, mv).is_err() {
-                // The game's position differs from the record's: only after an illegal move
-                // was replaced by a pass (the legality is looser than this ruleset's).
-                *track = Track::Diverged;
+        for (k, g) in self.games.iter_mut().enumerate() {
+            if Some(k) != skip {
+                let _ = g.step(c, mv);
             }
         }
     }
@@ -348,8 +325,8 @@ impl<'r> Driver<'r> {
     fn record(&mut self, mv: Move) {
         // Read the position from a game that is still live (the legality's game, if there is
         // one, accepts every move).
-        if self.games[self.lead].1 != Track::Live {
-            if let Some(k) = self.games.iter().position(|(_, t)| *t == Track::Live) {
+        if self.games[self.lead].track() != Track::Live {
+            if let Some(k) = self.games.iter().position(|g| g.track() == Track::Live) {
                 self.lead = k;
             }
         }
@@ -371,12 +348,12 @@ impl<'r> Driver<'r> {
 
     /// Whether every game has stopped or diverged (nothing can be played any more).
     pub fn all_stopped(&self) -> bool {
-        self.games.iter().all(|(_, t)| *t != Track::Live)
+        self.games.iter().all(|g| g.track() != Track::Live)
     }
 
     /// The games, in the order of the rulesets given to [`Driver::new`] (empty if the claim
     /// names no ruleset), each with how it went.
-    pub fn into_games(self) -> Vec<(Game<'r>, Track)> {
+    pub fn into_games(self) -> Vec<Replay<'r>> {
         let mut games = self.games;
         if self.legality_game {
             games.remove(0);

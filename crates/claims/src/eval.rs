@@ -11,10 +11,10 @@ use std::fmt;
 
 use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{replay, Options, ScoreReport};
-use gorules_rules::{ColorName, Counting, Game, Outcome, Ruleset, Score};
+use gorules_rules::{ColorName, Counting, Outcome, Replay, Ruleset, Score, Track};
 
 use crate::claim::Claim;
-use crate::driver::{Driver, Track};
+use crate::driver::Driver;
 use crate::expr::{GameFacts, ScoreValue, Witness};
 use crate::game::FuzzGame;
 use crate::playout::{play_out, Playout, PlayoutError};
@@ -110,13 +110,15 @@ pub fn evaluate_games(
 /// [`Driver::restart`] for the next game).
 pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<Evaluation, Skip> {
     let rulesets = claim.rulesets();
-    let games: &mut [(Game, Track)] = driver.games_mut();
-    for ((g, track), rs) in games.iter_mut().zip(rulesets) {
-        match track {
+    let games: &mut [Replay] = driver.games_mut();
+    for (g, rs) in games.iter_mut().zip(rulesets) {
+        match g.track() {
             Track::Diverged => return Err(Skip::Diverged(rs.id.clone())),
+            // As a replay of a record: a move that is no move of the game is an error in it.
+            Track::Refused(e) => return Err(Skip::NotScored(format!("{}: {e}", rs.id))),
             // As a replay: a game over before the record's end is finished as it is; a game
             // still in play is ended by its protocol, then the dead stones are removed.
-            Track::Live | Track::Stopped => g.finish(&fg.dead),
+            Track::Live | Track::Stopped => g.game_mut().finish(&fg.dead),
         }
     }
     let mut scores = Vec::with_capacity(claim.expr().scores().len());
@@ -124,7 +126,7 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
     let plain: Vec<Vec<Score>> = games
         .iter()
         .zip(claim.plain_countings())
-        .map(|((g, _), countings)| {
+        .map(|(g, countings)| {
             if countings.is_empty() {
                 Vec::new()
             } else {

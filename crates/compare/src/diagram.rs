@@ -150,17 +150,17 @@ pub fn view(
         uncertain.clone_from(&resolved.uncertain);
         let (named, source) = (resolved.stones, resolved.source);
         dead_source = Some(source);
-        let before = played.game.state().board().clone();
+        let before = played.game().state().board().clone();
         let scored = played.scored(options.score_unfinished);
-        if !played.finished_by_protocol && played.game.special_outcome().is_none() {
-            notes.push(if played.diverged {
+        if !played.finished_by_protocol && played.game().special_outcome().is_none() {
+            notes.push(if played.diverged() {
                 "the replay diverged from the record: the position as it stands".to_string()
             } else {
                 "the record does not end in passes: the position as it stands".to_string()
             });
         }
-        played.finish(&named, !played.diverged);
-        match played.game.settlement() {
+        played.finish(&named, !played.diverged());
+        match played.game().settlement() {
             Some(SettlementReport::Removed { stones }) => {
                 dead = stones
                     .iter()
@@ -179,7 +179,7 @@ pub fn view(
                 .counting
                 .iter()
                 .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
-                .map(|&c| ScoreReport::from_score(played.game.score(c)))
+                .map(|&c| ScoreReport::from_score(played.game().score(c)))
                 .collect();
         }
     } else {
@@ -187,7 +187,7 @@ pub fn view(
             "move {n} of {moves}: the position as it stands, no dead stones"
         ));
     }
-    if let Some(ill) = illegal_move(&played.game, rules, record) {
+    if let Some(ill) = illegal_move(played.game(), rules, record) {
         let color = match ill.color {
             gorules_rules::ColorName::Black => "B",
             gorules_rules::ColorName::White => "W",
@@ -197,19 +197,19 @@ pub fn view(
             ill.move_number, ill.point, rules.id, ill.reason, ill.handling
         ));
     }
-    match played.game.special_outcome() {
+    match played.game().special_outcome() {
         Some(Outcome::NoResult) => notes.push("a long cycle ended the game: no result".into()),
-        Some(Outcome::Forfeit { .. }) if played.moves_ignored > 0 => notes.push(format!(
+        Some(Outcome::Forfeit { .. }) if played.moves_ignored() > 0 => notes.push(format!(
             "the game was lost by forfeit: the last {} move(s) were not played",
-            played.moves_ignored
+            played.moves_ignored()
         )),
-        _ if played.moves_ignored > 0 => notes.push(format!(
+        _ if played.moves_ignored() > 0 => notes.push(format!(
             "the last {} move(s) were not played",
-            played.moves_ignored
+            played.moves_ignored()
         )),
         _ => {}
     }
-    let territory = rules.counted_territory(played.game.state().board());
+    let territory = rules.counted_territory(played.game().state().board());
     let last_move = n.checked_sub(1).map(|i| LastMove {
         number: n,
         color: record.moves[i].color,
@@ -221,7 +221,7 @@ pub fn view(
         move_number: n,
         record_moves: moves,
         is_final,
-        board: played.game.state().board().clone(),
+        board: played.game().state().board().clone(),
         last_move,
         dead,
         dead_source,

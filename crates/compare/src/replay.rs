@@ -4,7 +4,8 @@
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Move, Point};
 use gorules_rules::{
-    Counting, Game, MoveError, Outcome, Ruleset, Score, SettlementReport, Setup, SideScore, Status,
+    Counting, Game, MoveError, Outcome, Replay, Ruleset, Score, SettlementReport, Setup, SideScore,
+    Status, Track,
 };
 use serde::Serialize;
 
@@ -230,32 +231,41 @@ pub(crate) fn illegal_move(
     })
 }
 
-/// A record played under one ruleset up to some move: the game, and what [`replay`] reports
+/// A record played under one ruleset up to some move: the replay, and what [`replay`] reports
 /// about the way there. Shared by [`replay`] and the diagrams ([`crate::diagram`]).
 pub(crate) struct Played<'r> {
-    /// The game after the moves played.
-    pub game: Game<'r>,
+    /// The replay after the moves played.
+    pub replay: Replay<'r>,
     /// The komi used.
     pub komi: f64,
     /// Where it came from.
     pub komi_source: KomiSource,
-    /// Moves (of those asked for) not played because the game had ended or diverged.
-    pub moves_ignored: usize,
-    /// Resumptions after the end of play.
-    pub resumptions: u32,
-    /// An illegal move was replaced by a pass and a later record move no longer fits.
-    pub diverged: bool,
     /// Play ended by the end-of-play protocol, or the moves played end in two passes.
     pub finished_by_protocol: bool,
 }
 
-impl Played<'_> {
+impl<'r> Played<'r> {
+    /// The game after the moves played.
+    pub(crate) fn game(&self) -> &Game<'r> {
+        self.replay.game()
+    }
+
+    /// An illegal move was replaced by a pass and a later record move no longer fits.
+    pub(crate) fn diverged(&self) -> bool {
+        self.replay.track() == Track::Diverged
+    }
+
+    /// Moves (of those asked for) not played because the game had ended or diverged.
+    pub(crate) fn moves_ignored(&self) -> usize {
+        self.replay.moves_ignored()
+    }
+
     /// Whether [`replay`] scores the game: play ended (by the protocol, a forfeit or a long
     /// cycle), or it did not and `score_unfinished` asks for it; never a diverged game.
     pub(crate) fn scored(&self, score_unfinished: bool) -> bool {
-        !self.diverged
+        !self.diverged()
             && (self.finished_by_protocol
-                || self.game.special_outcome().is_some()
+                || self.game().special_outcome().is_some()
                 || score_unfinished)
     }
 
@@ -263,10 +273,11 @@ impl Played<'_> {
     /// settlement of `dead`) when play ended so; otherwise, when `as_it_stands`, by settling
     /// `dead` in the position as it stands.
     pub(crate) fn finish(&mut self, dead: &[Point], as_it_stands: bool) {
+        let game = self.replay.game_mut();
         if self.finished_by_protocol {
-            self.game.finish(dead);
+            game.finish(dead);
         } else if as_it_stands {
-            self.game.finish_as_it_stands(dead);
+            game.finish_as_it_stands(dead);
         }
     }
 }
@@ -308,7 +319,7 @@ pub(crate) fn play_record_from<'r>(
     let moves = moves.min(record.moves.len());
     let (komi, komi_source) = komi_for(record, rules, options);
     let forked = opening.and_then(|o| o.fork(rules, komi, moves));
-    let (mut game, start) = match forked {
+    let (mut replay, start) = match forked {
         Some(f) => f,
         None => {
             let board: Board = record.setup_board()?;
@@ -318,43 +329,24 @@ pub(crate) fn play_record_from<'r>(
                 komi,
                 first: record.first_player(),
             };
-            (Game::new(rules, setup), 0)
+            (Replay::new(rules, setup), 0)
         }
     };
-    let mut moves_ignored = 0;
-    let mut resumptions = 0;
-    let mut diverged = false;
     for (i, m) in record.moves[..moves].iter().enumerate().skip(start) {
-        if game.status() == Status::Finished {
-            moves_ignored = moves - i;
-            break;
-        }
-        match game.play(m.color, m.mv) {
-            Ok(report) => resumptions += u32::from(report.resumed),
-            // After an illegal move was replaced by a pass, the position is no longer the
-            // record's: a later move may land on a stone the record had captured. That is a
-            // consequence of the rule, not an error in the record.
-            Err(_) if game.first_illegal().is_some() => {
-                diverged = true;
-                moves_ignored = moves - i;
-                break;
-            }
-            Err(e) => return Err(move_error(record, i, e)),
-        }
+        replay
+            .step(m.color, m.mv)
+            .map_err(|e| move_error(record, i, e))?;
     }
     let two_passes = moves >= 2
         && record.moves[moves - 2..moves]
             .iter()
             .all(|m| m.mv == Move::Pass);
-    let finished_by_protocol =
-        !diverged && (matches!(game.status(), Status::Ended | Status::Finished) || two_passes);
+    let finished_by_protocol = replay.track() != Track::Diverged
+        && (matches!(replay.game().status(), Status::Ended | Status::Finished) || two_passes);
     Ok(Played {
-        game,
+        replay,
         komi,
         komi_source,
-        moves_ignored,
-        resumptions,
-        diverged,
         finished_by_protocol,
     })
 }
@@ -383,24 +375,23 @@ pub(crate) fn replay_from(
 ) -> Result<RulesetReport, RecordError> {
     let opening = shared.as_ref().and_then(|s| s.opening.as_ref());
     let mut played = play_record_from(record, rules, options, record.moves.len(), opening)?;
-    let special = played.game.special_outcome();
+    let special = played.game().special_outcome();
     let state = match special {
         Some(Outcome::NoResult) => "no-result",
         Some(Outcome::Forfeit { .. }) => "forfeit",
-        _ if played.diverged => "diverged",
+        _ if played.diverged() => "diverged",
         _ if played.finished_by_protocol => "finished",
         _ => "unfinished",
     };
     let scored = played.scored(options.score_unfinished);
     played.finish(dead, scored);
     let Played {
-        game,
+        replay,
         komi,
         komi_source,
-        moves_ignored,
-        resumptions,
         ..
     } = played;
+    let game = replay.game();
     let settlement = match game.settlement() {
         Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
         Some(SettlementReport::Removed { stones }) => {
@@ -409,7 +400,7 @@ pub(crate) fn replay_from(
         Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
         None => "none".to_string(),
     };
-    let illegal_move = illegal_move(&game, rules, record);
+    let illegal_move = illegal_move(game, rules, record);
     let countings: Vec<Counting> = rules
         .counting
         .iter()
@@ -422,7 +413,7 @@ pub(crate) fn replay_from(
             let ownership = shared.ownerships.of(game.state().board());
             countings
                 .into_iter()
-                .map(|c| ScoreReport::from_score(game.score_with(c, ownership)))
+                .map(|c| ScoreReport::from_score(replay.score_with(c, ownership)))
                 .collect()
         }
         None => countings
@@ -438,8 +429,8 @@ pub(crate) fn replay_from(
         added_passes: game.added_passes().iter().map(|&c| c.into()).collect(),
         end: EndOfPlay {
             state,
-            moves_ignored,
-            resumptions,
+            moves_ignored: replay.moves_ignored(),
+            resumptions: replay.resumptions(),
             settlement,
         },
         komi,

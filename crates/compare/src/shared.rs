@@ -4,7 +4,7 @@
 //! reports (checked by `tests/fast_path.rs`).
 
 use gorules_board::{Board, Move};
-use gorules_rules::{Game, Ownership, Ruleset, Setup};
+use gorules_rules::{Ownership, Replay, Ruleset, Setup};
 
 use crate::record::GameRecord;
 
@@ -48,10 +48,10 @@ impl Ownerships {
 /// The opening of a record that every ruleset plays alike, played once: the longest run of
 /// first moves that are board plays in turn, on free points, neither suicide nor a return to
 /// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
-/// apart). The replays fork it ([`Game::fork`]) instead of replaying those moves under each
+/// apart). The replays fork it ([`Replay::fork`]) instead of replaying those moves under each
 /// ruleset; the result is the same.
 pub(crate) struct Opening<'r> {
-    game: Game<'r>,
+    game: Replay<'r>,
     played: usize,
 }
 
@@ -70,19 +70,19 @@ impl<'r> Opening<'r> {
             Move::Play(p) => Some((m.color, p)),
             Move::Pass => None,
         });
-        let (game, played) = Game::plain_opening(rules, setup, plays);
+        let (game, played) = Replay::plain_opening(rules, setup, plays);
         Some(Opening { game, played })
     }
 
     /// The opening as `rules` would have played it with komi `komi`, and the number of moves
     /// it holds, when that is no more than `moves` and the game can be forked
-    /// ([`Game::fork`]).
+    /// ([`Replay::fork`]).
     pub(crate) fn fork<'s>(
         &self,
         rules: &'s Ruleset,
         komi: f64,
         moves: usize,
-    ) -> Option<(Game<'s>, usize)> {
+    ) -> Option<(Replay<'s>, usize)> {
         if self.played > moves {
             return None;
         }

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use gorules_board::{Board, Color, Move, PlayError, Point, Preview, SetupError};
+use gorules_board::handicap::{fixed_handicap, HandicapError};
+use gorules_board::{Board, Color, Move, PlayError, Point, Preview, Size};
 
 use crate::params::{Counting, IllegalMoveRule, Ruleset};
 use crate::ruleset::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
@@ -32,6 +33,21 @@ impl Setup {
             komi,
             first: Color::Black,
         }
+    }
+
+    /// A handicap game on a `size` board: `stones` Black stones on the standard points (those
+    /// of GTP's `fixed_handicap`), White moves first. Refused where the board has no standard
+    /// points for that many stones.
+    pub fn handicap(size: Size, stones: u32, komi: f64) -> Result<Setup, HandicapError> {
+        let points = fixed_handicap(size, stones)?;
+        let board = Board::with_stones(size, points.into_iter().map(|p| (Color::Black, p)))
+            .expect("standard handicap points are distinct and on the board");
+        Ok(Setup {
+            board,
+            handicap: stones,
+            komi,
+            first: Color::White,
+        })
     }
 }
 
@@ -148,7 +164,7 @@ impl<'r> Game<'r> {
     /// Starts a new game under the same rules, as [`Game::new`] with a copy of `setup.board`
     /// would, but reusing this game's buffers (board, move list, history, repetition table):
     /// for playing many games one after the other.
-    pub fn restart(&mut self, setup: &Setup) {
+    pub(crate) fn restart(&mut self, setup: &Setup) {
         self.state
             .restart(&setup.board, setup.komi, setup.handicap, setup.first);
         self.status = PLAYING;
@@ -156,28 +172,6 @@ impl<'r> Game<'r> {
         self.added_passes.clear();
         self.first_illegal = None;
         self.settlement = None;
-    }
-
-    /// A game on a board with setup stones; `first` moves first.
-    pub fn with_stones(
-        rules: &'r Ruleset,
-        board: Board,
-        stones: &[(Color, Point)],
-        handicap: u32,
-        komi: f64,
-        first: Color,
-    ) -> Result<Game<'r>, SetupError> {
-        let mut b = board;
-        b.add_stones(stones.iter().copied())?;
-        Ok(Game::new(
-            rules,
-            Setup {
-                board: b,
-                handicap,
-                komi,
-                first,
-            },
-        ))
     }
 
     /// A new game under `rules` (a [`Ruleset`]) from `setup`, with the leading *plain* board
@@ -192,7 +186,7 @@ impl<'r> Game<'r> {
     /// forks share its board and repetition table until they change them.
     ///
     /// [`Ruleset`]: crate::Ruleset
-    pub fn plain_opening(
+    pub(crate) fn plain_opening(
         rules: &'r crate::Ruleset,
         setup: Setup,
         plays: impl IntoIterator<Item = (Color, Point)>,
@@ -217,7 +211,7 @@ impl<'r> Game<'r> {
     /// under many rulesets plays the common opening once and forks it for each ruleset.
     ///
     /// [`Ruleset`]: crate::Ruleset
-    pub fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: f64) -> Option<Game<'s>> {
+    pub(crate) fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: f64) -> Option<Game<'s>> {
         let st = &self.state;
         let plain = self.plays_freely()
             && self.outcome.is_none()
@@ -415,7 +409,7 @@ impl<'r> Game<'r> {
     /// One board preview serves `accept`, the rules ([`Ruleset::check_play`]) and the play,
     /// where [`Game::check`] then [`Game::play`] preview the move twice. Errors are those of
     /// [`Game::play`] (turn, game over, off board, occupied), found before anything changes.
-    pub fn play_if(
+    pub(crate) fn play_if(
         &mut self,
         color: Color,
         p: Point,
@@ -442,7 +436,7 @@ impl<'r> Game<'r> {
     /// to an earlier position under simple ko: ask [`Game::play_if`]). `None`: the game cannot
     /// answer so (play ended, a pass required, the game over); nothing changed.
     #[inline]
-    pub fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
+    pub(crate) fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
         if !self.plays_freely() {
             return None;
         }
@@ -668,13 +662,13 @@ impl<'r> Game<'r> {
 
     /// [`Game::score`], starting from `ownership` when it is the analysis of this game's board
     /// (rulesets that score the same board share one; see [`Ruleset::score_with`]).
-    pub fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
+    pub(crate) fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
         self.with_special_outcome(self.rules.score_with(&self.state, counting, ownership))
     }
 
     /// The scores by each of `countings`, in order, as [`Game::score`] gives them; the work
     /// they share is done once ([`Ruleset::score_each`]).
-    pub fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
+    pub(crate) fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
         let scores = self.rules.score_each(&self.state, countings);
         scores
             .into_iter()

@@ -7,6 +7,13 @@
 //! play, end of play, settlement, scoring. Rules are data, never code: a rule that no knob
 //! expresses is added as a knob.
 //!
+//! A program that plays one game move by move uses [`Game`]: create it from a [`Setup`],
+//! [`Game::play`] (a board play or a pass), [`Game::check`] a move without playing it,
+//! [`Game::finish`] (end of play and settlement of the dead stones), [`Game::score`]. Engines
+//! that replay many records under many rulesets use [`Replay`], which gives a record's move
+//! its one meaning and holds the fast paths (a common opening forked to every ruleset,
+//! buffers reused, one board preview a play, one board analysis for several scores).
+//!
 //! ```
 //! use gorules_board::{Board, Color, Move, Size};
 //! use gorules_rules::{builtin, Counting, Game, Setup};
@@ -29,6 +36,7 @@ mod komi;
 mod ownership;
 pub mod params;
 mod repetition;
+pub mod replay;
 mod ruleset;
 mod score;
 pub mod seki;
@@ -40,6 +48,7 @@ pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{Komi, KomiError};
 pub use ownership::Ownership;
 pub use params::{Counting, Ruleset};
+pub use replay::{Replay, Track};
 pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
 pub use score::{format_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};

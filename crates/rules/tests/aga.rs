@@ -4,19 +4,14 @@
 mod common;
 
 use common::*;
-use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::{Counting, Game, Illegal, MoveError, SettlementReport, Status};
+use gorules_board::{Color, Move, Point, Size};
+use gorules_rules::{Counting, Game, Illegal, MoveError, SettlementReport, Setup, Status};
 
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";
 
 fn handicap_game(rules: &gorules_rules::Ruleset, n: u32, komi: f64) -> Game<'_> {
     let size = Size::square(9).unwrap();
-    let stones: Vec<_> = gorules_board::handicap::fixed_handicap(size, n)
-        .unwrap()
-        .into_iter()
-        .map(|p| (Color::Black, p))
-        .collect();
-    Game::with_stones(rules, Board::new(size), &stones, n, komi, Color::White).unwrap()
+    Game::new(rules, Setup::handicap(size, n, komi).unwrap())
 }
 
 #[test]

@@ -210,20 +210,10 @@ fn area_counting_handicap_compensation_and_first_pass() {
     // point for the very first pass. 9x9, 4 fixed handicap stones, then W pass, B pass.
     let concord = rules("concord");
     let size = gorules_board::Size::square(9).unwrap();
-    let stones: Vec<_> = gorules_board::handicap::fixed_handicap(size, 4)
-        .unwrap()
-        .into_iter()
-        .map(|p| (Color::Black, p))
-        .collect();
-    let mut g = gorules_rules::Game::with_stones(
+    let mut g = gorules_rules::Game::new(
         &concord,
-        gorules_board::Board::new(size),
-        &stones,
-        4,
-        0.5,
-        Color::White,
-    )
-    .unwrap();
+        gorules_rules::Setup::handicap(size, 4, 0.5).unwrap(),
+    );
     play(&mut g, "W pass B pass");
     g.finish(&[]);
     // Area: Black 4 stones + 77 empty points = 81. White 0 + komi 0.5 + 3 (handicap) + 1

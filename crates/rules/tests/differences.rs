@@ -5,10 +5,10 @@
 mod common;
 
 use common::*;
-use gorules_board::{Board, Color, Point, Size};
+use gorules_board::{Color, Point, Size};
 use gorules_rules::params::KoRule;
 use gorules_rules::seki::CLASSIC_SEKI as SEKI;
-use gorules_rules::{parse, Counting, Game, Illegal, Outcome, SettlementReport};
+use gorules_rules::{parse, Counting, Game, Illegal, Outcome, SettlementReport, Setup};
 
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";
 
@@ -140,13 +140,7 @@ fn handicap_compensation() {
     let margin = |id: &str| {
         let rs = rules(id);
         let size = Size::square(9).unwrap();
-        let stones: Vec<_> = gorules_board::handicap::fixed_handicap(size, 4)
-            .unwrap()
-            .into_iter()
-            .map(|p| (Color::Black, p))
-            .collect();
-        let mut g =
-            Game::with_stones(&rs, Board::new(size), &stones, 4, 0.5, Color::White).unwrap();
+        let mut g = Game::new(&rs, Setup::handicap(size, 4, 0.5).unwrap());
         play(&mut g, "W pass B pass");
         g.finish(&[]);
         g.score(rs.counting[0]).result()

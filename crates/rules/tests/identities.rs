@@ -172,18 +172,24 @@ fn concord_without_its_last_pass_rule_breaks_the_identity() {
 
 #[test]
 fn scoring_several_countings_at_once_gives_each_score() {
-    // `Game::score_each` analyses the board once (one `Ownership` for every counting);
-    // the scores must be those `Game::score` gives one by one, in the order asked.
+    // `Ruleset::score_each` analyses the board once (one `Ownership` for every counting);
+    // the scores must be those `Ruleset::score` gives one by one, in the order asked.
     let countings = [Counting::Territory, Counting::Stone, Counting::Area];
     let mut games = 0;
     for rules in gorules_rules::builtins() {
         for seed in 0..30u64 {
             if let Some(g) = random_game(&rules, seed, 2 + (seed % 8) as u32) {
                 games += 1;
-                let one_by_one: Vec<_> = countings.iter().map(|&c| g.score(c)).collect();
-                assert_eq!(g.score_each(&countings), one_by_one, "{} {seed}", rules.id);
-                assert_eq!(g.score_each(&countings[2..]), one_by_one[2..]);
-                assert!(g.score_each(&[]).is_empty());
+                let st = g.state();
+                let one_by_one: Vec<_> = countings.iter().map(|&c| rules.score(st, c)).collect();
+                assert_eq!(
+                    rules.score_each(st, &countings),
+                    one_by_one,
+                    "{} {seed}",
+                    rules.id
+                );
+                assert_eq!(rules.score_each(st, &countings[2..]), one_by_one[2..]);
+                assert!(rules.score_each(st, &[]).is_empty());
             }
         }
     }

@@ -1,4 +1,4 @@
-//! `Game::plain_opening` plays exactly the games `Game::new` then `Game::play` play, for the
+//! `Replay::plain_opening` plays exactly the games `Game::new` then `Game::play` play, for the
 //! leading plain plays (in turn, on free points, not the ko point, no suicide, no position seen
 //! before), and stops at the first play that is not plain. Random walks on small boards, where
 //! captures, ko points, suicides and repetitions come early, under every built-in ruleset.
@@ -8,7 +8,7 @@ mod common;
 use common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::{builtins, Game, Setup, Status};
+use gorules_rules::{builtins, Game, Replay, Setup, Status};
 
 /// Whether `color` playing at `p` is plain in `game`, by the definition.
 fn plain(game: &Game, color: Color, p: Point) -> bool {
@@ -88,9 +88,9 @@ fn plain_opening_plays_the_games_that_play_plays() {
                     assert!(report.illegal.is_none() && !report.resumed);
                     expected += 1;
                 }
-                let (game, played) = Game::plain_opening(&rules, start, plays.iter().copied());
+                let (game, played) = Replay::plain_opening(&rules, start, plays.iter().copied());
                 assert_eq!(played, expected, "{} {n}x{n}: {plays:?}", rules.id);
-                assert_eq!(snapshot(&game), snapshot(&reference), "{}", rules.id);
+                assert_eq!(snapshot(game.game()), snapshot(&reference), "{}", rules.id);
                 longest = longest.max(played);
             }
         }

@@ -67,6 +67,16 @@ fn play_parsed(game: &mut Game, moves: Vec<(Color, Move)>) -> Vec<MoveReport> {
         .collect()
 }
 
+/// GTP-coordinate moves (`"B b3 W pass"`) on a square board of side `n`.
+pub fn gtp_moves(n: u32, text: &str) -> Vec<(Color, Move)> {
+    let concord = rules("concord");
+    let g = Game::new(
+        &concord,
+        Setup::even(Board::new(Size::square(n).unwrap()), 0.0),
+    );
+    parse_moves(&g, text, false)
+}
+
 /// Plays GTP-coordinate moves; panics on a record error (out of turn, occupied).
 pub fn play(game: &mut Game, text: &str) -> Vec<MoveReport> {
     let moves = parse_moves(game, text, false);

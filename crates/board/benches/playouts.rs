@@ -19,6 +19,12 @@
 //!
 //! Throughput is in plies (plays and passes) per second.
 //!
+//! Two loops run the policy. The project's own (`gorules-board`, `board-game`) uses each
+//! engine's fastest calls: `Board::play_if`'s one preview, bitboard scans. The *generic* loop
+//! (`generic gorules-board`, `generic board-game`) is the one a user writes on the public API,
+//! the same for both engines: the point's content, the own-eye test from the neighbours'
+//! contents, a legality check (suicide, positional superko), then the play.
+//!
 //! Run: `cargo bench -p gorules-board --bench playouts` (add e.g. `-- --warm-up-time 1
 //! --measurement-time 3` to shorten it).
 
@@ -28,7 +34,7 @@ use std::time::{Duration, Instant};
 use board_game::board::Board as _;
 use board_game::games::go::{FlatTile, GoBoard, Komi, Move, Rules, State, Tile};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use gorules_board::{Board, Color, Point, Size};
+use gorules_board::{Board, Color, HashCounts, Point, Size};
 
 /// wyrand: one multiply per number, deterministic, good enough for playouts.
 struct Rng(u64);
@@ -466,6 +472,157 @@ impl Engine for BoardGame {
     }
 }
 
+/// The playout loop as a user writes it on `gorules-board`'s public API, and the same loop on
+/// `board-game` ([`GenericBoardGame`]), line for line: the point's content (`Board::get`), the
+/// own-eye test from the neighbours' contents, a legality check (`Board::preview`: no suicide,
+/// and a position not seen before in [`HashCounts`]), then the play (`Board::play`).
+struct GenericGorules {
+    size: Size,
+    board: Board,
+    empty: Board,
+    to_move: Color,
+    seen: HashCounts,
+    points: Vec<Point>,
+}
+
+impl GenericGorules {
+    fn new(n: u32) -> GenericGorules {
+        let size = Size::square(n).unwrap();
+        GenericGorules {
+            size,
+            board: Board::new(size),
+            empty: Board::new(size),
+            to_move: Color::Black,
+            seen: HashCounts::with_capacity(3 * size.area() + 1),
+            points: size.points().collect(),
+        }
+    }
+}
+
+impl Engine for GenericGorules {
+    fn reset(&mut self) {
+        self.board.clone_from(&self.empty);
+        self.to_move = Color::Black;
+        self.seen.clear();
+        self.seen.add(self.board.hash(), 1);
+    }
+
+    fn area(&self) -> usize {
+        self.size.area()
+    }
+
+    fn is_empty(&self, k: usize) -> bool {
+        self.board.get(self.points[k]).is_none()
+    }
+
+    fn empties(&self, buf: &mut Candidates) {
+        buf.len = 0;
+        for (k, &p) in self.points.iter().enumerate() {
+            if self.board.get(p).is_none() {
+                buf.items[buf.len] = k as u16;
+                buf.len += 1;
+            }
+        }
+    }
+
+    fn try_play(&mut self, k: usize) -> bool {
+        let p = self.points[k];
+        let c = self.to_move;
+        if self.size.neighbors(p).all(|q| self.board.get(q) == Some(c)) {
+            return false;
+        }
+        match self.board.preview(c, p) {
+            Ok(pv) if pv.suicide == 0 && self.seen.get(pv.hash) == 0 => {}
+            _ => return false,
+        }
+        self.board.play(c, p).unwrap();
+        self.seen.add(self.board.hash(), 1);
+        self.to_move = c.opponent();
+        true
+    }
+
+    fn pass(&mut self, _ends_game: bool) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn score(&self) -> (u32, u32) {
+        area_score(&self.board)
+    }
+}
+
+/// [`GenericGorules`]'s loop on `board-game`: `GoBoard::stone_at`, the own-eye test from the
+/// neighbours' contents, `is_available_move` (suicide and superko against the board's own
+/// history), then `play`.
+struct GenericBoardGame {
+    size: u8,
+    board: GoBoard,
+    empty: GoBoard,
+    tiles: Vec<Tile>,
+}
+
+impl GenericBoardGame {
+    fn new(n: u8) -> GenericBoardGame {
+        let empty = GoBoard::new(n, Komi::zero(), Rules::cgos());
+        GenericBoardGame {
+            size: n,
+            board: empty.clone(),
+            empty,
+            tiles: Tile::all(n).collect(),
+        }
+    }
+}
+
+impl Engine for GenericBoardGame {
+    fn reset(&mut self) {
+        self.board.clone_from(&self.empty);
+    }
+
+    fn area(&self) -> usize {
+        self.size as usize * self.size as usize
+    }
+
+    fn is_empty(&self, k: usize) -> bool {
+        self.board.stone_at(self.tiles[k]).is_none()
+    }
+
+    fn empties(&self, buf: &mut Candidates) {
+        buf.len = 0;
+        for (k, &t) in self.tiles.iter().enumerate() {
+            if self.board.stone_at(t).is_none() {
+                buf.items[buf.len] = k as u16;
+                buf.len += 1;
+            }
+        }
+    }
+
+    fn try_play(&mut self, k: usize) -> bool {
+        let t = self.tiles[k];
+        let me = self.board.next_player();
+        if t.all_adjacent(self.size)
+            .all(|a| self.board.stone_at(a) == Some(me))
+        {
+            return false;
+        }
+        let mv = Move::Place(t);
+        if self.board.is_available_move(mv) != Ok(true) {
+            return false;
+        }
+        self.board.play(mv).unwrap();
+        true
+    }
+
+    fn pass(&mut self, ends_game: bool) {
+        if !ends_game {
+            self.board.play(Move::Pass).unwrap();
+        }
+    }
+
+    fn score(&self) -> (u32, u32) {
+        let s = self.board.current_score();
+        (s.a, s.b)
+    }
+}
+
 /// Playouts per timed iteration, and the seeds they use.
 fn seeds(n: u32) -> std::ops::Range<u64> {
     let count = if n <= 9 { 128 } else { 32 };
@@ -482,24 +639,32 @@ fn run_batch<E: Engine>(e: &mut E, seeds: std::ops::Range<u64>, buf: &mut Candid
     plies
 }
 
-/// Runs the batch through both engines once and checks they played the same games.
+/// Runs the batch through every engine once and checks they played the same games.
 fn check_same_games(n: u32) -> u64 {
     let mut a = Gorules::new(n);
     let mut b = BoardGame::new(n as u8);
+    let mut c = GenericGorules::new(n);
+    let mut d = GenericBoardGame::new(n as u8);
     let mut buf = Candidates::new();
     let mut total = 0;
     for seed in seeds(n) {
         let ra = playout(&mut a, seed, &mut buf);
-        let rb = playout(&mut b, seed, &mut buf);
-        assert_eq!(
-            ra, rb,
-            "{n}x{n} seed {seed}: the engines played different games (plies, score)"
-        );
+        let others = [
+            playout(&mut b, seed, &mut buf),
+            playout(&mut c, seed, &mut buf),
+            playout(&mut d, seed, &mut buf),
+        ];
+        for r in others {
+            assert_eq!(
+                ra, r,
+                "{n}x{n} seed {seed}: the engines played different games (plies, score)"
+            );
+        }
         total += ra.0 as u64;
     }
     let count = seeds(n).end - seeds(n).start;
     eprintln!(
-        "{n}x{n}: {count} playouts, {total} plies ({:.1} per playout), identical in both engines",
+        "{n}x{n}: {count} playouts, {total} plies ({:.1} per playout), identical in all engines",
         total as f64 / count as f64
     );
     total
@@ -515,13 +680,21 @@ fn bench_playouts(c: &mut Criterion) {
         let plies = check_same_games(n);
         group.throughput(Throughput::Elements(plies));
         let mut buf = Candidates::new();
+        let size = format!("{n}x{n}");
         let mut engine = Gorules::new(n);
-        group.bench_function(
-            BenchmarkId::new("gorules-board", format!("{n}x{n}")),
-            |bch| bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf)),
-        );
+        group.bench_function(BenchmarkId::new("gorules-board", &size), |bch| {
+            bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
+        });
         let mut engine = BoardGame::new(n as u8);
-        group.bench_function(BenchmarkId::new("board-game", format!("{n}x{n}")), |bch| {
+        group.bench_function(BenchmarkId::new("board-game", &size), |bch| {
+            bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
+        });
+        let mut engine = GenericGorules::new(n);
+        group.bench_function(BenchmarkId::new("generic gorules-board", &size), |bch| {
+            bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
+        });
+        let mut engine = GenericBoardGame::new(n as u8);
+        group.bench_function(BenchmarkId::new("generic board-game", &size), |bch| {
             bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
         });
     }
@@ -560,38 +733,53 @@ fn bench_scoring(c: &mut Criterion) {
     group.finish();
 }
 
-/// Before the criterion runs: both engines timed in turns on the same batches (each going
-/// first in half of the rounds), keeping each engine's best batch. Criterion times one engine after the other; on a machine shared with
-/// other work, load that comes and goes can favour either one, while the best of many
-/// interleaved batches is close to what each engine does undisturbed.
-fn interleaved_summary() {
+/// Before the criterion runs: two engines timed in turns on the same batches (each going
+/// first in half of the rounds), keeping each engine's best batch. Criterion times one engine
+/// after the other; on a machine shared with other work, load that comes and goes can favour
+/// either one, while the best of many interleaved batches is close to what each engine does
+/// undisturbed.
+fn interleaved<A: Engine, B: Engine>(label: &str, n: u32, a: &mut A, b: &mut B) {
     const ROUNDS: usize = 40;
-    for n in [9u32, 19] {
-        let mut buf = Candidates::new();
-        let mut a = Gorules::new(n);
-        let mut b = BoardGame::new(n as u8);
-        let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
-        let mut plies = 0;
-        for round in 0..ROUNDS {
-            // Each engine goes first in half of the rounds.
-            for first in [round % 2 == 0, round % 2 == 1] {
-                let t = Instant::now();
-                if first {
-                    plies = run_batch(&mut a, seeds(n), &mut buf);
-                    best_a = best_a.min(t.elapsed().as_secs_f64());
-                } else {
-                    run_batch(&mut b, seeds(n), &mut buf);
-                    best_b = best_b.min(t.elapsed().as_secs_f64());
-                }
+    let mut buf = Candidates::new();
+    let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
+    let mut plies = 0;
+    for round in 0..ROUNDS {
+        // Each engine goes first in half of the rounds.
+        for first in [round % 2 == 0, round % 2 == 1] {
+            let t = Instant::now();
+            if first {
+                plies = run_batch(a, seeds(n), &mut buf);
+                best_a = best_a.min(t.elapsed().as_secs_f64());
+            } else {
+                run_batch(b, seeds(n), &mut buf);
+                best_b = best_b.min(t.elapsed().as_secs_f64());
             }
         }
-        let (ra, rb) = (plies as f64 / best_a, plies as f64 / best_b);
-        eprintln!(
-            "{n}x{n} interleaved, best of {ROUNDS} batches each: gorules-board {:.2} M plies/s, \
-             board-game {:.2} M plies/s, ratio {:.2}",
-            ra / 1e6,
-            rb / 1e6,
-            ra / rb
+    }
+    let (ra, rb) = (plies as f64 / best_a, plies as f64 / best_b);
+    eprintln!(
+        "{n}x{n} {label}, interleaved, best of {ROUNDS} batches each: gorules-board {:.2} M \
+         plies/s, board-game {:.2} M plies/s, ratio {:.2}",
+        ra / 1e6,
+        rb / 1e6,
+        ra / rb
+    );
+}
+
+/// The interleaved ratios of both loops, on both sizes.
+fn interleaved_summary() {
+    for n in [9u32, 19] {
+        interleaved(
+            "project's loop",
+            n,
+            &mut Gorules::new(n),
+            &mut BoardGame::new(n as u8),
+        );
+        interleaved(
+            "generic loop",
+            n,
+            &mut GenericGorules::new(n),
+            &mut GenericBoardGame::new(n as u8),
         );
     }
 }
@@ -623,7 +811,21 @@ fn only(spec: &str) {
                 plies += run_batch(&mut e, seeds(n), &mut buf);
             }
         }
-        _ => panic!("engines: gorules-board, board-game"),
+        "generic-gorules-board" => {
+            let mut e = GenericGorules::new(n);
+            for _ in 0..batches {
+                plies += run_batch(&mut e, seeds(n), &mut buf);
+            }
+        }
+        "generic-board-game" => {
+            let mut e = GenericBoardGame::new(n as u8);
+            for _ in 0..batches {
+                plies += run_batch(&mut e, seeds(n), &mut buf);
+            }
+        }
+        _ => {
+            panic!("engines: gorules-board, board-game, generic-gorules-board, generic-board-game")
+        }
     }
     eprintln!("{engine} {n}x{n}: {batches} batches, {plies} plies");
 }

@@ -10,7 +10,8 @@
 //!   ([`Board::play_allowing_suicide`]);
 //! - which single-stone capture just happened ([`Placed::ko_point`]), for simple ko;
 //! - chains, liberties, empty regions and the colours they touch, territory by flood fill;
-//! - an incrementally kept Zobrist hash, and a [`Position`] snapshot to rule out collisions.
+//! - an incrementally kept Zobrist hash, and a [`Position`] snapshot to rule out collisions;
+//! - a count of the positions seen, by hash, for superko checks ([`HashCounts`]).
 //!
 //! ```
 //! use gorules_board::{Board, Color, Point, Size};
@@ -32,6 +33,7 @@ pub mod handicap;
 mod pass_alive;
 mod point;
 mod pointset;
+mod repetition;
 mod zobrist;
 
 pub use board::{
@@ -42,6 +44,7 @@ pub use color::Color;
 pub use pass_alive::{pass_alive, PassAlive};
 pub use point::{ColoredMove, Move, Point, Size, SizeError, MAX_SIDE, MIN_SIDE};
 pub use pointset::PointSet;
+pub use repetition::HashCounts;
 pub use zobrist::side_to_move_key;
 
 /// A xorshift64 generator for the unit tests' random positions and sets: `seed` must not be 0.

@@ -35,7 +35,6 @@ pub mod knob_docs;
 mod komi;
 mod ownership;
 pub mod params;
-mod repetition;
 pub mod replay;
 mod ruleset;
 mod score;

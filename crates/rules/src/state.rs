@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
 
-use crate::repetition::HashCounts;
 use crate::score::Prisoners;
+use gorules_board::HashCounts;
 
 /// Why a move in the game is not the plain move it looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

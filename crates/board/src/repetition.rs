@@ -1,5 +1,20 @@
-//! A count per board hash, for the repetition checks of every move: an open-addressing table
-//! keyed by the Zobrist hash itself, emptied through the list of its used slots.
+//! A count per board hash ([`crate::Board::hash`]), for the repetition checks of every move
+//! (positional superko: has this position occurred before?): an open-addressing table keyed
+//! by the Zobrist hash itself, emptied through the list of its used slots.
+//!
+//! ```
+//! use gorules_board::{Board, Color, HashCounts, Point, Size};
+//!
+//! let mut board = Board::new(Size::square(9).unwrap());
+//! let mut seen = HashCounts::with_capacity(3 * 81);
+//! seen.add(board.hash(), 1);
+//! // A play is legal under positional superko if it is no suicide and makes a new position.
+//! let p = Point::new(4, 4);
+//! let preview = board.preview(Color::Black, p).unwrap();
+//! assert!(preview.suicide == 0 && seen.get(preview.hash) == 0);
+//! board.play(Color::Black, p).unwrap();
+//! assert_eq!(seen.add(board.hash(), 1), 0);
+//! ```
 
 /// One slot: a hash and how often it occurs (0: the slot is free, whatever `hash` holds).
 #[derive(Clone, Copy, Debug, Default)]
@@ -12,7 +27,7 @@ struct Slot {
 /// index the table directly (linear probing, at most half full). [`HashCounts::clear`] frees
 /// only the slots in use, so a table emptied after every game costs as much as the game used.
 #[derive(Clone, Debug)]
-pub(crate) struct HashCounts {
+pub struct HashCounts {
     slots: Vec<Slot>,
     /// Indices of the slots in use, in the order they were taken.
     used: Vec<u32>,
@@ -29,7 +44,7 @@ impl Default for HashCounts {
 
 impl HashCounts {
     /// An empty table with room for `room` distinct hashes before it grows.
-    pub(crate) fn with_capacity(room: usize) -> HashCounts {
+    pub fn with_capacity(room: usize) -> HashCounts {
         let n = (2 * room).next_power_of_two().max(MIN_SLOTS);
         HashCounts {
             slots: vec![Slot::default(); n],
@@ -53,14 +68,14 @@ impl HashCounts {
 
     /// How often `hash` was added.
     #[inline]
-    pub(crate) fn get(&self, hash: u64) -> u32 {
+    pub fn get(&self, hash: u64) -> u32 {
         self.slots[self.find(hash)].count
     }
 
     /// The free slot where `hash` would go, if `hash` was never added (for
     /// [`HashCounts::insert_at`]).
     #[inline]
-    pub(crate) fn free_slot(&self, hash: u64) -> Option<usize> {
+    pub fn free_slot(&self, hash: u64) -> Option<usize> {
         let i = self.find(hash);
         (self.slots[i].count == 0).then_some(i)
     }
@@ -68,7 +83,7 @@ impl HashCounts {
     /// Adds the first occurrence of `hash` in `slot`, the answer of [`HashCounts::free_slot`]
     /// for it with no change to the table since: one probe for the question and the insert.
     #[inline]
-    pub(crate) fn insert_at(&mut self, slot: usize, hash: u64) {
+    pub fn insert_at(&mut self, slot: usize, hash: u64) {
         debug_assert_eq!(
             self.find(hash),
             slot,
@@ -84,7 +99,7 @@ impl HashCounts {
 
     /// Adds `n` (at least 1) occurrences of `hash`; returns how often it occurred before.
     #[inline]
-    pub(crate) fn add(&mut self, hash: u64, n: u32) -> u32 {
+    pub fn add(&mut self, hash: u64, n: u32) -> u32 {
         let i = self.find(hash);
         let slot = &mut self.slots[i];
         let before = slot.count;
@@ -115,12 +130,12 @@ impl HashCounts {
     }
 
     /// Whether no hash was added.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.used.is_empty()
     }
 
     /// Every hash and its count, in the order they were first added.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
         self.used.iter().map(|&i| {
             let s = self.slots[i as usize];
             (s.hash, s.count)
@@ -128,7 +143,7 @@ impl HashCounts {
     }
 
     /// Empties the table, keeping its slots.
-    pub(crate) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         for i in self.used.drain(..) {
             self.slots[i as usize].count = 0;
         }

@@ -16,7 +16,8 @@
 //! - [`playout`]: "play until captured", the `:playout` scores;
 //! - [`eval`]: a claim on one game, fast or by replaying a record;
 //! - [`shrink`]: delta debugging to a small counterexample;
-//! - [`mod@run`]: many games in parallel, deterministic whatever the number of threads.
+//! - [`mod@run`]: many games in parallel, deterministic whatever the number of threads;
+//! - [`printer`]: a run's report and the named claims as text or JSON.
 //!
 //! ```
 //! use gorules_claims::{claim::Claim, run::{run, RunOptions}};
@@ -40,6 +41,7 @@ pub mod game;
 pub mod generate;
 pub mod named;
 pub mod playout;
+pub mod printer;
 pub mod rng;
 pub mod run;
 pub mod shrink;

@@ -5,11 +5,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
-use gorules_board::coords::gtp_move;
+use clap::Args;
 use gorules_claims::generate::{parse_sizes, GenOptions, Legality};
-use gorules_claims::{run, Claim, RunOptions, RunReport, NAMED_CLAIMS};
-use gorules_rules::format_points;
+use gorules_claims::printer::{self, Format};
+use gorules_claims::{run, Claim, RunOptions};
 use gorules_rules::params::{KoRule, SuicideRule};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -38,9 +37,9 @@ pub struct FuzzArgs {
     /// Directory for the counterexamples' SGF files (created if needed).
     #[arg(long, default_value = "counterexamples")]
     out: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    format: FuzzFormat,
+    /// Output format: text or json.
+    #[arg(long, default_value = "text", value_parser = format_arg)]
+    format: Format,
     /// How many failing games (the first ones) to shrink, write and re-check.
     #[arg(long, default_value_t = 3)]
     counterexamples: usize,
@@ -61,43 +60,13 @@ pub struct FuzzArgs {
     max_handicap: u32,
 }
 
-/// `--format` of `fuzz`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum FuzzFormat {
-    /// Aligned text.
-    Text,
-    /// JSON.
-    Json,
+/// `--format`: one of [`Format::NAMES`].
+fn format_arg(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
 }
 
-fn list(format: FuzzFormat) -> Result<ExitCode, String> {
-    match format {
-        FuzzFormat::Json => {
-            let v: Vec<serde_json::Value> = NAMED_CLAIMS
-                .iter()
-                .map(|c| {
-                    serde_json::json!({
-                        "name": c.name,
-                        "claim": c.claim,
-                        "expected": c.expected.word(),
-                        "statement": c.statement,
-                    })
-                })
-                .collect();
-            outln!(
-                "{}",
-                serde_json::to_string_pretty(&v).expect("JSON of plain values")
-            );
-        }
-        FuzzFormat::Text => {
-            let w = NAMED_CLAIMS.iter().map(|c| c.name.len()).max().unwrap_or(0);
-            outln!("{:w$}  expected  claim", "name");
-            for c in NAMED_CLAIMS {
-                outln!("{:w$}  {:8}  {}", c.name, c.expected.word(), c.claim);
-                outln!("{:w$}            {}", "", c.statement);
-            }
-        }
-    }
+fn list(format: Format) -> Result<ExitCode, String> {
+    out!("{}", printer::claims_list(format));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -146,10 +115,7 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
     };
     let report = run(&claim, &opts, &|n| bar.inc(n));
     bar.finish_and_clear();
-    match args.format {
-        FuzzFormat::Json => outln!("{}", json(&report)),
-        FuzzFormat::Text => out!("{}", text_report(&claim, &report, jobs)),
-    }
+    out!("{}", printer::report(&claim, &report, jobs, args.format));
     if report.counterexamples.iter().any(|c| !c.rechecked) {
         eprintln!("gorules: a counterexample did not re-check from its SGF file (see above)");
     }
@@ -158,152 +124,4 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
-}
-
-fn json(report: &RunReport) -> String {
-    let mut v = serde_json::to_value(report).expect("the report serialises");
-    v["games_per_second"] = serde_json::json!(report.games as f64 / report.seconds.max(1e-9));
-    serde_json::to_string_pretty(&v).expect("JSON of plain values")
-}
-
-fn text_report(claim: &Claim, r: &RunReport, jobs: usize) -> String {
-    let mut out = String::new();
-    let mut line = |k: &str, v: String| out.push_str(&format!("{k:<10}{v}\n"));
-    let named = match claim.named_claim() {
-        Some(n) => format!(
-            "  ({}, expected to {})",
-            n.name,
-            if n.expected.word() == "holds" {
-                "hold"
-            } else {
-                "fail"
-            }
-        ),
-        None => String::new(),
-    };
-    line("claim", format!("{}{named}", r.claim));
-    let sizes = match (r.sizes.first(), r.sizes.last()) {
-        (Some(a), Some(b)) if a == b => format!("{a}x{a}"),
-        (Some(a), Some(b)) => format!("{a}x{a} to {b}x{b}"),
-        _ => String::new(),
-    };
-    line(
-        "games",
-        format!(
-            "{} on {sizes}, seed {}, {jobs} thread(s), {:.2} s ({:.0} games/s)",
-            r.games,
-            r.seed,
-            r.seconds,
-            r.games as f64 / r.seconds.max(1e-9)
-        ),
-    );
-    let skipped = r.skipped_total();
-    let tested = r.games - skipped;
-    if r.holds {
-        line(
-            "result",
-            format!("holds in all {tested} games that test it ({skipped} skipped)"),
-        );
-    } else {
-        line(
-            "result",
-            format!(
-                "FAILS in {} of {tested} games that test it ({skipped} skipped)",
-                r.failures
-            ),
-        );
-    }
-    for (reason, n) in &r.skipped {
-        line("skipped", format!("{n}: {reason}"));
-    }
-    if claim.needs_playout() {
-        line(
-            "dead",
-            format!(
-                "{} of the games that test it had agreed-dead stones to capture",
-                r.tested_with_dead_stones
-            ),
-        );
-    }
-    for (k, c) in r.counterexamples.iter().enumerate() {
-        out.push_str(&format!(
-            "\ncounterexample {}: game {} (game seed {}), {} moves on {} shrunk to {} moves on {}\n",
-            k + 1,
-            c.game,
-            c.game_seed,
-            c.original_moves,
-            c.original_size,
-            c.moves,
-            c.size
-        ));
-        out.push_str(&format!("  failed   {}\n", c.failed));
-        out.push_str(&format!(
-            "  left     {} = {}\n",
-            c.left.expr,
-            plain(&c.left.value)
-        ));
-        if let Some(right) = &c.right {
-            out.push_str(&format!(
-                "  right    {} = {}\n",
-                right.expr,
-                plain(&right.value)
-            ));
-        }
-        for s in &c.scores {
-            out.push_str(&format!(
-                "  score    {}: Black {} White {} ({})\n",
-                s.score,
-                format_points(s.black),
-                format_points(s.white),
-                s.result
-            ));
-        }
-        let g = &c.fuzz_game;
-        if g.moves.len() <= 60 {
-            let moves: Vec<String> = g
-                .colored_moves()
-                .map(|m| format!("{} {}", m.color.letter(), gtp_move(m.mv, g.size)))
-                .collect();
-            out.push_str(&format!("  moves    {}\n", moves.join(", ")));
-        }
-        if g.handicap > 0 || g.komi != 0.0 {
-            out.push_str(&format!(
-                "  setup    handicap {}, komi {}\n",
-                g.handicap,
-                format_points(g.komi)
-            ));
-        }
-        if !g.dead.is_empty() {
-            let dead: Vec<String> = g
-                .dead
-                .iter()
-                .map(|&p| gorules_board::coords::gtp_point(p, g.size))
-                .collect();
-            out.push_str(&format!("  dead     {}\n", dead.join(" ")));
-        }
-        match (&c.sgf, c.rechecked) {
-            (Some(p), true) => out.push_str(&format!(
-                "  sgf      {} (re-checked by replaying it)\n",
-                p.display()
-            )),
-            (Some(p), false) => out.push_str(&format!(
-                "  sgf      {} NOT confirmed by replaying it: {}\n",
-                p.display(),
-                c.recheck_error.as_deref().unwrap_or("?")
-            )),
-            (None, _) => out.push_str(&format!(
-                "  sgf      not written: {}\n",
-                c.recheck_error.as_deref().unwrap_or("?")
-            )),
-        }
-    }
-    out
-}
-
-fn plain(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Number(n) => n.as_f64().map_or_else(|| n.to_string(), format_points),
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }

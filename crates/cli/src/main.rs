@@ -123,9 +123,9 @@ enum Command {
 enum RulesCommand {
     /// The built-in rulesets.
     List {
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::rules::RulesFormat,
+        /// Output format: text, json or csv (a row per ruleset).
+        #[arg(long, default_value = "text", value_parser = commands::rules::format_arg)]
+        format: gorules_rules::printer::Format,
     },
     /// Every knob of a ruleset (a built-in id or a TOML file).
     Show {
@@ -134,9 +134,9 @@ enum RulesCommand {
         /// Print the TOML text instead.
         #[arg(long)]
         toml: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::rules::RulesFormat,
+        /// Output format: text, json or csv (a row per knob).
+        #[arg(long, default_value = "text", value_parser = commands::rules::format_arg)]
+        format: gorules_rules::printer::Format,
     },
     /// The knobs on which two rulesets differ.
     Diff {

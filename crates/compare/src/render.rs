@@ -56,14 +56,7 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
-/// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
-pub fn csv_field(c: &str) -> String {
-    if c.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
-    } else {
-        c.to_string()
-    }
-}
+pub use gorules_rules::printer::csv_field;
 
 /// A CSV cell of text from a record or a file name, before quoting: with a `'` before it when
 /// it begins with `=`, `+`, `-`, `@`, a tab or a carriage return, which spreadsheets read as a

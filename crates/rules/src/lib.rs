@@ -35,6 +35,7 @@ pub mod knob_docs;
 mod komi;
 mod ownership;
 pub mod params;
+pub mod printer;
 pub mod replay;
 mod ruleset;
 mod score;

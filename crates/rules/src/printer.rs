@@ -1,0 +1,179 @@
+//! Writing rulesets for people and programs: the list of rulesets, one ruleset's knobs, and
+//! the knobs two rulesets set differently, as aligned text, JSON or CSV ([`Format`]).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::Ruleset;
+
+/// An output format of rulesets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Aligned text.
+    Text,
+    /// JSON.
+    Json,
+    /// CSV: a row per ruleset ([`list`]) or per knob ([`show`]).
+    Csv,
+}
+
+impl Format {
+    /// The formats' names, as [`Format::from_name`] reads them.
+    pub const NAMES: &'static [&'static str] = &["text", "json", "csv"];
+
+    /// The format called `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name {
+            "text" => Some(Format::Text),
+            "json" => Some(Format::Json),
+            "csv" => Some(Format::Csv),
+            _ => None,
+        }
+    }
+}
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
+pub fn csv_field(c: &str) -> String {
+    if c.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+/// One ruleset in [`list`]'s JSON and CSV.
+#[derive(Serialize)]
+struct Listed<'a> {
+    id: &'a str,
+    name: &'a str,
+    description: &'a str,
+    source: &'a str,
+}
+
+impl<'a> Listed<'a> {
+    fn of(rs: &'a Ruleset) -> Listed<'a> {
+        Listed {
+            id: &rs.id,
+            name: &rs.name,
+            description: &rs.description,
+            source: &rs.source,
+        }
+    }
+}
+
+/// Rulesets, one per line or row: id, name, description (and, in JSON and CSV, the source
+/// they follow). Ends in a newline.
+pub fn list(rulesets: &[Ruleset], format: Format) -> String {
+    let listed: Vec<Listed> = rulesets.iter().map(Listed::of).collect();
+    let mut out = String::new();
+    match format {
+        Format::Text => {
+            for rs in &listed {
+                let _ = writeln!(out, "{:<13} {:<16} {}", rs.id, rs.name, rs.description);
+            }
+        }
+        Format::Json => {
+            out = serde_json::to_string_pretty(&listed).expect("serialisable") + "\n";
+        }
+        Format::Csv => {
+            out.push_str("id,name,description,source\n");
+            for rs in &listed {
+                let row = [rs.id, rs.name, rs.description, rs.source].map(csv_field);
+                let _ = writeln!(out, "{}", row.join(","));
+            }
+        }
+    }
+    out
+}
+
+/// One knob in [`show`]'s JSON.
+#[derive(Serialize)]
+struct KnobValue<'a> {
+    knob: &'a str,
+    value: &'a str,
+}
+
+/// A ruleset in [`show`]'s JSON.
+#[derive(Serialize)]
+struct Shown<'a> {
+    #[serde(flatten)]
+    listed: Listed<'a>,
+    knobs: Vec<KnobValue<'a>>,
+}
+
+/// A ruleset: its name, id, description and source, then every knob and its value
+/// ([`Ruleset::knobs`]). Ends in a newline.
+pub fn show(rs: &Ruleset, format: Format) -> String {
+    let knobs = rs.knobs();
+    let mut out = String::new();
+    match format {
+        Format::Text => {
+            let _ = writeln!(out, "{} ({})", rs.name, rs.id);
+            let _ = writeln!(out, "{}", rs.description);
+            let _ = writeln!(out, "source: {}\n", rs.source);
+            let width = knobs.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+            for (k, v) in &knobs {
+                let _ = writeln!(out, "{k:<width$}  {v}");
+            }
+        }
+        Format::Json => {
+            let shown = Shown {
+                listed: Listed::of(rs),
+                knobs: knobs
+                    .iter()
+                    .map(|(knob, value)| KnobValue { knob, value })
+                    .collect(),
+            };
+            out = serde_json::to_string_pretty(&shown).expect("serialisable") + "\n";
+        }
+        Format::Csv => {
+            out.push_str("knob,value\n");
+            for (k, v) in &knobs {
+                let _ = writeln!(out, "{},{}", csv_field(k), csv_field(v));
+            }
+        }
+    }
+    out
+}
+
+/// The knobs `a` and `b` set differently, with both values (a list knob's values joined by
+/// `; `), in the order of `a`'s knobs then `b`'s; or a line saying they set every knob alike.
+/// Aligned text, ending in a newline.
+pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
+    let (ka, kb) = (a.knobs(), b.knobs());
+    let mut keys: Vec<&str> = Vec::new();
+    for (k, _) in ka.iter().chain(&kb) {
+        if !keys.contains(k) {
+            keys.push(k);
+        }
+    }
+    let values = |list: &[(&str, String)], key: &str| {
+        list.iter()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let rows: Vec<(&str, String, String)> = keys
+        .into_iter()
+        .map(|k| (k, values(&ka, k), values(&kb, k)))
+        .filter(|(_, x, y)| x != y)
+        .collect();
+    if rows.is_empty() {
+        return format!("{} and {} set every knob alike.\n", a.id, b.id);
+    }
+    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(4);
+    let w1 = rows
+        .iter()
+        .map(|r| r.1.len())
+        .max()
+        .unwrap_or(0)
+        .max(a.id.len());
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<w0$}  {:<w1$}  {}", "knob", a.id, b.id);
+    for (k, x, y) in rows {
+        let _ = writeln!(out, "{k:<w0$}  {x:<w1$}  {y}");
+    }
+    out
+}

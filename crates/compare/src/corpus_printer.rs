@@ -108,19 +108,14 @@ impl CorpusPrinter {
     /// expensive part, which needs no other game and can be made on any thread.
     pub fn game_text(&self, entry: &GameEntry) -> String {
         match self.format {
-            Format::Json => {
-                let text = serde_json::to_string_pretty(entry).expect("serialisable");
-                let mut out = String::with_capacity(text.len() + text.len() / 8);
-                for (k, line) in text.lines().enumerate() {
-                    if k > 0 {
-                        out.push('\n');
-                    }
-                    out.push_str("    ");
-                    out.push_str(line);
-                }
-                out
+            // Room for a typical game's text, so that it is not copied as it grows.
+            Format::Json => crate::nested_json::to_string_nested(entry, "    ", 32 * 1024),
+            Format::JsonLines => {
+                let mut out = Vec::with_capacity(16 * 1024);
+                serde_json::to_writer(&mut out, entry).expect("serialisable");
+                out.push(b'\n');
+                String::from_utf8(out).expect("serde_json writes UTF-8")
             }
-            Format::JsonLines => serde_json::to_string(entry).expect("serialisable") + "\n",
             Format::Csv => match entry {
                 GameEntry::Report(r) => crate::render::game_csv(std::slice::from_ref(r))
                     .split_once('\n')

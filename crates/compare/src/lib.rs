@@ -13,6 +13,7 @@ pub mod dead;
 pub mod diagram;
 pub mod explain;
 pub mod files;
+mod nested_json;
 pub mod record;
 pub mod render;
 pub mod replay;

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gorules_compare::diagram;
-use gorules_compare::record::read_sgf_file;
 use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::knob_docs::KNOB_DOCS;
 use gorules_rules::{builtin_text, builtins, parse, Ruleset};
+use gorules_sgf::read_sgf_file;
 
 /// The gallery: records in the repository, in display order.
 const GALLERY: &[&str] = &[
@@ -301,7 +301,7 @@ fn fuzzer_finding(root: &Path) -> Result<String, String> {
     let Some(c) = report.counterexamples.first() else {
         return Ok("(the fuzzer found no counterexample)\n".to_string());
     };
-    let record = gorules_compare::record::parse_sgf(&c.sgf_text, None)
+    let record = gorules_sgf::parse_sgf(&c.sgf_text, None)
         .map_err(|e| e.to_string())?
         .remove(0);
     let moves: Vec<String> = record

@@ -177,6 +177,80 @@ mod tests {
         }
     }
 
+    fn typed(text: &str) -> Vec<Value> {
+        let c = crate::tree::parse(text).unwrap();
+        let node = c.trees[0].line[0].clone();
+        c.props(node).map(|p| Value::of(&p)).collect()
+    }
+
+    #[test]
+    fn point_lists_are_sets_of_points_and_rectangles() {
+        let pts = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect();
+        // Rectangles `pq:ss` (4x3) and `lr:ns` (3x2) and the point `so`: 19 points.
+        let mut want: Vec<(u8, u8)> = (15..=18)
+            .flat_map(|x| (16..=18).map(move |y| (x, y)))
+            .collect();
+        want.extend((11..=13).flat_map(|x| (17..=18).map(move |y| (x, y))));
+        want.push((18, 14));
+        want.sort_by_key(|&(x, y)| (y, x));
+        assert_eq!(
+            typed("(;AB[pq:ss][so][lr:ns])"),
+            [Value::Points("AB", pts(&want))]
+        );
+        // A point named twice, in two values or a value and a rectangle, counts once.
+        assert_eq!(
+            typed("(;AW[cc][cc][aa:cc])"),
+            [Value::Points(
+                "AW",
+                pts(&[
+                    (0, 0),
+                    (1, 0),
+                    (2, 0),
+                    (0, 1),
+                    (1, 1),
+                    (2, 1),
+                    (0, 2),
+                    (1, 2),
+                    (2, 2)
+                ])
+            )]
+        );
+        // Corners in the wrong order, an empty value, a bad point: not a list.
+        for text in ["(;AB[cc:aa])", "(;TB[])", "(;AE[c])", "(;TW[aa:bb:cc])"] {
+            assert!(matches!(typed(text)[..], [Value::Invalid(_)]), "{text}");
+        }
+    }
+
+    #[test]
+    fn moves_numbers_and_texts() {
+        assert_eq!(typed("(;B[])"), [Value::Move(Color::Black, None)]);
+        assert_eq!(
+            typed("(;W[tt])"),
+            [Value::Move(Color::White, Some(Point::new(19, 19)))]
+        );
+        assert_eq!(
+            typed("(;GM[1]W[rp.pmonpoqprpsornqmpm])"),
+            [Value::Other, Value::Invalid("W")]
+        );
+        assert_eq!(typed("(;B[aa][bb])"), [Value::Invalid("B")]);
+        assert_eq!(
+            typed("(;KM[6.5]HA[3]SZ[9:7])"),
+            [Value::Komi(6.5), Value::Handicap(3), Value::Size(9, 7)]
+        );
+        assert_eq!(
+            typed("(;KM[6,5]HA[1]SZ[300])"),
+            [
+                Value::Invalid("KM"),
+                Value::Invalid("HA"),
+                Value::Invalid("SZ")
+            ]
+        );
+        assert_eq!(
+            typed("(;RE[B+R][x]PlayerBlack[a]XY[z])"),
+            [Value::Text("RE"), Value::Text("PB"), Value::Other]
+        );
+    }
+
     #[test]
     fn sizes_are_numbers_or_pairs() {
         assert_eq!(size("19"), Some(Value::Size(19, 19)));

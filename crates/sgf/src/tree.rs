@@ -353,3 +353,158 @@ pub(crate) fn unescape(raw: &str) -> Cow<'_, str> {
     }
     Cow::Owned(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tree's main line: per node, each property's identifier and values.
+    type Line = Vec<Vec<(String, Vec<String>)>>;
+
+    fn lines(text: &str) -> Result<Vec<(Game, Line)>, TreeError> {
+        let c = parse(text)?;
+        Ok(c.trees
+            .iter()
+            .map(|t| {
+                let line = t
+                    .line
+                    .iter()
+                    .map(|node| {
+                        c.props(node.clone())
+                            .map(|p| {
+                                let values = p.values().map(Cow::into_owned).collect();
+                                (p.ident().into_owned(), values)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (t.game, line)
+            })
+            .collect())
+    }
+
+    fn prop(ident: &str, values: &[&str]) -> (String, Vec<String>) {
+        (ident.into(), values.iter().map(|v| v.to_string()).collect())
+    }
+
+    #[test]
+    fn two_trees_and_their_main_lines() {
+        let trees = lines("(;SZ[9]C[Some comment];B[de];W[fe])(;B[de];W[ff])").unwrap();
+        assert_eq!(trees.len(), 2);
+        assert_eq!(
+            trees[0].1,
+            vec![
+                vec![prop("SZ", &["9"]), prop("C", &["Some comment"])],
+                vec![prop("B", &["de"])],
+                vec![prop("W", &["fe"])],
+            ]
+        );
+        assert_eq!(
+            trees[1].1,
+            vec![vec![prop("B", &["de"])], vec![prop("W", &["ff"])]]
+        );
+    }
+
+    #[test]
+    fn the_main_line_takes_the_first_child() {
+        let trees = lines("(;A[1](;B[2];C[3](;E[5])(;F[6]))(;D[4]))").unwrap();
+        let idents: Vec<&str> = trees[0].1.iter().map(|n| n[0].0.as_str()).collect();
+        assert_eq!(idents, ["A", "B", "C", "E"]);
+        // An empty variation `()` adds no child: the next variation's node is the first.
+        let trees = lines("(;A[1]()(;B[2])(;C[3]))").unwrap();
+        let idents: Vec<&str> = trees[0].1.iter().map(|n| n[0].0.as_str()).collect();
+        assert_eq!(idents, ["A", "B"]);
+        // Empty nodes are nodes.
+        assert_eq!(lines("(;;;)").unwrap()[0].1, vec![vec![]; 3]);
+    }
+
+    #[test]
+    fn ff3_identifiers_lose_their_lower_case_letters() {
+        let trees = lines("(;GM[1]FF[3]CoPyright[test]AB [aa]\n [bb])").unwrap();
+        assert_eq!(
+            trees[0].1[0],
+            vec![
+                prop("GM", &["1"]),
+                prop("FF", &["3"]),
+                prop("CP", &["test"]),
+                prop("AB", &["aa", "bb"]),
+            ]
+        );
+        assert_eq!(normalise_ident(""), "");
+        assert_eq!(normalise_ident("PlayerBlack"), "PB");
+    }
+
+    #[test]
+    fn escapes_are_removed_from_values() {
+        let trees = lines("(;C[a\\]b\\\\c\\\nd]GN[\\é])").unwrap();
+        assert_eq!(
+            trees[0].1[0],
+            vec![prop("C", &["a]b\\c\nd"]), prop("GN", &["é"])]
+        );
+        assert_eq!(unescape("plain"), Cow::Borrowed("plain"));
+    }
+
+    #[test]
+    fn the_game_is_the_roots_gm() {
+        let trees = lines("(;GM[1];W[dd])(;GM[37]W[rp.pmonpoqprpsornqmpm])(;SZ[9])").unwrap();
+        let games: Vec<Game> = trees.iter().map(|t| t.0).collect();
+        assert_eq!(games, [Game::Go, Game::Other, Game::Go]);
+        let c = parse("(;GM[37]W[x])").unwrap();
+        assert_eq!(c.game_number(&c.trees[0]).as_deref(), Some("37"));
+        // GM as written, not normalised, decides; `+1` is a number but not `1`.
+        assert_eq!(lines("(;GaMe[2])").unwrap()[0].0, Game::Go);
+        assert_eq!(lines("(;GM[+1])").unwrap()[0].0, Game::Other);
+        assert_eq!(parse("(;GM[x])").unwrap_err(), TreeError::InvalidGameType);
+        assert_eq!(
+            parse("(;GM[1][1])").unwrap_err(),
+            TreeError::InvalidGameType
+        );
+        assert_eq!(
+            parse("(;GM[1]GM[1])").unwrap_err(),
+            TreeError::UnexpectedProperty
+        );
+    }
+
+    #[test]
+    fn text_around_and_between_trees() {
+        // Whitespace at both ends is trimmed, Unicode whitespace included.
+        assert_eq!(lines("\n(;GM[1];B[cc])\u{3000}").unwrap().len(), 1);
+        // Tokens after the last tree are ignored; nodes between two trees join the second.
+        assert_eq!(lines("(;A[1]);B[2]").unwrap().len(), 1);
+        let trees = lines("(;A[1]);B[2](;C[3])").unwrap();
+        assert_eq!(
+            trees[1].1,
+            vec![vec![prop("B", &["2"])], vec![prop("C", &["3"])]]
+        );
+    }
+
+    #[test]
+    fn malformed_collections() {
+        for (text, e) in [
+            ("", TreeError::NoTrees),
+            ("no tree", TreeError::Lex),
+            ("(;B[cc];W[dd];B[ee", TreeError::Lex),
+            ("(;B[cc];W[dd];B", TreeError::Lex),
+            ("(;Bé[cc])", TreeError::Lex),
+            ("(;B[cc]", TreeError::UnexpectedEnd),
+            ("()", TreeError::UnexpectedEnd),
+            ("(;A[1]))", TreeError::UnexpectedTreeEnd),
+            ("((;A[1]))", TreeError::UnexpectedTreeStart),
+            ("(;A[1]((;B[2])))", TreeError::UnexpectedTreeStart),
+            ("(B[cc])", TreeError::UnexpectedProperty),
+            ("(;A[1](B[2]))", TreeError::UnexpectedProperty),
+            // A lexical fault anywhere comes first.
+            ("(;A[1]))(;C[", TreeError::Lex),
+        ] {
+            assert_eq!(parse(text).unwrap_err(), e, "{text}");
+        }
+    }
+
+    #[test]
+    fn deep_trees_need_no_stack() {
+        let text = format!("({})", ";".repeat(200_000));
+        assert_eq!(parse(&text).unwrap().trees[0].line.len(), 200_000);
+        let text = format!("(;{})", "(;".repeat(50_000) + &")".repeat(50_000));
+        assert_eq!(parse(&text).unwrap().trees[0].line.len(), 50_001);
+    }
+}

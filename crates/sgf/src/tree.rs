@@ -1,8 +1,7 @@
 //! Game trees built from the tokens of [`scan::Lexer`]: which texts are well-formed SGF
 //! collections, which game each tree records, and the properties of each tree's main line.
 //!
-//! The rules are those of the `sgf-parse` crate (4.2), which this reader followed before it
-//! had its own parser, so that every text reads as it did:
+//! The rules follow the `sgf-parse` crate (4.2), quirks included:
 //!
 //! - the text is trimmed of whitespace at both ends (Unicode whitespace), then tokenized
 //!   whole; a lexical fault anywhere is the error, before any other;

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use gorules_compare::record::read_sgf_file;
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
 use gorules_rules::builtins;
+use gorules_sgf::read_sgf_file;
 
 fn report(rel: &str) -> GameReport {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use gorules_compare::diagram;
-use gorules_compare::record::read_sgf_file;
 use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::knob_docs::KNOB_DOCS;
 use gorules_rules::{builtin_text, builtins, parse, Ruleset};
+use gorules_sgf::read_sgf_file;
 
 /// The gallery: records in the repository, in display order.
 const GALLERY: &[&str] = &[
@@ -301,7 +301,7 @@ fn fuzzer_finding(root: &Path) -> Result<String, String> {
     let Some(c) = report.counterexamples.first() else {
         return Ok("(the fuzzer found no counterexample)\n".to_string());
     };
-    let record = gorules_compare::record::parse_sgf(&c.sgf_text, None)
+    let record = gorules_sgf::parse_sgf(&c.sgf_text, None)
         .map_err(|e| e.to_string())?
         .remove(0);
     let moves: Vec<String> = record
@@ -356,8 +356,9 @@ fn capitalise(s: &str) -> String {
 /// The part of docs/architecture.md that is prose, not read from the manifests.
 const DATA_FLOW: &str = r#"## From an SGF file to a score table
 
-1. **Read.** `record::read_sgf_file` reads bytes (UTF-8, else Latin-1), lets `sgf-parse` build
-   the game trees, and turns each into a `GameRecord`: size, komi, handicap, setup stones, the
+1. **Read.** `gorules_sgf::read_sgf_file` reads bytes (UTF-8, else Latin-1), tokenizes them
+   with the crate's own lexer (which keeps every token's offset), builds the game trees'
+   main lines, and turns each into a `GameRecord`: size, komi, handicap, setup stones, the
    main line's moves, `RU`, `RE`, names, the final node's territory markup. Errors name the
    file, line, column, node and move.
 2. **Choose rulesets.** `gorules_rules::load` takes a built-in id or a TOML path; a TOML file
@@ -473,13 +474,12 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str("# Architecture\n\n");
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
-         one way: board <- rules <- compare <- claims <- cli, and board <- life (which stones \
+         one way: board <- rules <- sgf <- compare <- claims <- cli, and board <- life (which stones \
          are dead). `xtask` is repository maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();
     let mut modules = String::new();
-    let mut patched = Vec::new();
     for member in &members {
         let manifest = read_toml(&root.join(member).join("Cargo.toml"))?;
         let package = manifest.get("package");
@@ -490,18 +490,6 @@ fn architecture_md(root: &Path) -> Result<String, String> {
                 .unwrap_or("")
                 .to_string()
         };
-        if member.starts_with("patches/") {
-            // A crates.io dependency used with a local patch (`[patch.crates-io]`): not one
-            // of gorules' crates; its PATCH.md says what the patch changes and why.
-            patched.push(format!(
-                "- `{member}`: `{}` {} ({}), used in place of the crates.io release; \
-                 [what the patch changes and why](../{member}/PATCH.md).",
-                field("name"),
-                field("version"),
-                field("description").trim_end_matches('.'),
-            ));
-            continue;
-        }
         let name = field("name");
         let mut deps: Vec<String> = manifest
             .get("dependencies")
@@ -556,11 +544,6 @@ fn architecture_md(root: &Path) -> Result<String, String> {
         .map(|s| s.to_string())
         .collect();
     out.push_str(&md_table(&header, &rows));
-    if !patched.is_empty() {
-        out.push_str("\n## Patched dependencies\n\n");
-        out.push_str(&patched.join("\n"));
-        out.push('\n');
-    }
     out.push_str("\n## Modules\n\n");
     out.push_str(&modules);
     out.push_str(DATA_FLOW);

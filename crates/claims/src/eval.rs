@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{replay, Options, ScoreReport};
 use gorules_rules::{ColorName, Counting, Outcome, Replay, Ruleset, Score, Track};
+use gorules_sgf::GameRecord;
 
 use crate::claim::Claim;
 use crate::driver::Driver;

@@ -4,7 +4,7 @@
 //! [`GameRecord::dead_stones_from_markup`] reads).
 
 use gorules_board::{Board, Color, ColoredMove, Move, Point, PointSet, Size};
-use gorules_compare::record::{GameRecord, TerritoryMarkup};
+use gorules_sgf::{GameRecord, TerritoryMarkup};
 
 use crate::expr::GameFacts;
 
@@ -216,7 +216,7 @@ impl FuzzGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gorules_compare::record::{parse_sgf, to_sgf};
+    use gorules_sgf::{parse_sgf, to_sgf};
 
     #[test]
     fn round_trips_through_sgf() {

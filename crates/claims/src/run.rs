@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use gorules_board::coords::gtp_move;
-use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_rules::{format_points, Ruleset};
+use gorules_sgf::{parse_sgf, to_sgf};
 use rayon::prelude::*;
 use serde::Serialize;
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use gorules_claims::eval::evaluate_record;
 use gorules_claims::game::FuzzGame;
 use gorules_claims::{run, Claim, Counterexample, RunOptions};
-use gorules_compare::record::read_sgf_file;
+use gorules_sgf::read_sgf_file;
 
 fn out_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gorules-claims-{name}-{}", std::process::id()));

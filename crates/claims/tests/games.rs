@@ -10,8 +10,8 @@ use gorules_claims::generate::{generate, normalize, GenOptions, Generator, Legal
 use gorules_claims::rng::game_seed;
 use gorules_claims::run::run_one;
 use gorules_claims::{run, Claim, RunOptions};
-use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_sgf::{parse_sgf, to_sgf};
 
 const CLAIMS: [&str; 8] = [
     "concord-area-territory",
@@ -25,7 +25,7 @@ const CLAIMS: [&str; 8] = [
 ];
 
 /// The record as SGF text, read back.
-fn through_sgf(g: &FuzzGame) -> gorules_compare::record::GameRecord {
+fn through_sgf(g: &FuzzGame) -> gorules_sgf::GameRecord {
     parse_sgf(&to_sgf(&g.to_record()), None).unwrap().remove(0)
 }
 

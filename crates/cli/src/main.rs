@@ -14,9 +14,8 @@ use clap::{Parser, Subcommand};
 
 use args::ScoringArgs;
 
-/// mimalloc rather than the system allocator: reading SGF with `sgf-parse` allocates for every
-/// token, and a replay report is many small strings (about a third of the time of
-/// `gorules compare` with glibc's allocator; see docs/performance.md).
+/// mimalloc rather than the system allocator: a replay report is many small strings (see
+/// docs/performance.md, "Records").
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -11,10 +11,10 @@ mod support;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use gorules_compare::corpus::{compare_paths, GameEntry, RunLimits};
-use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::builtins;
+use gorules_sgf::{parse_sgf, to_sgf};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -3,9 +3,8 @@
 //!
 //! `cargo run --release -p gorules-compare --example profile_record -- MODE N`, where MODE is
 //! `all` (parse, replay and score under every built-in ruleset, as the benchmark does),
-//! `parse` (our `parse_sgf`), `sgf-parse` (the `sgf-parse` crate alone, on the same text) or
-//! `compare` (replay and score a record parsed once). Subtract a run with `N = 0` to leave out
-//! start-up.
+//! `parse` (`gorules_sgf::parse_sgf`) or `compare` (replay and score a record parsed once).
+//! Subtract a run with `N = 0` to leave out start-up.
 //!
 //! `... --example profile_record -- corpus DIR` writes the corpus benchmark's 10,000 records to
 //! `DIR`, for timing the whole command (`gorules compare DIR --jobs 1`).
@@ -15,10 +14,10 @@
 #[path = "../benches/support/mod.rs"]
 mod support;
 
-use gorules_compare::record::{parse_sgf, to_sgf};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::builtins;
+use gorules_sgf::{parse_sgf, to_sgf};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -47,7 +46,6 @@ fn main() {
                     .len()
             }
             "parse" => parse_sgf(&text, Some("bench.sgf")).unwrap().len(),
-            "sgf-parse" => sgf_parse::parse(&text).unwrap().len(),
             "compare" => compare_game(&parsed[0], &rulesets, &Options::default())
                 .unwrap()
                 .rulesets

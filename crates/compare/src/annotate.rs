@@ -7,8 +7,8 @@ use gorules_board::{Color, Point};
 use gorules_rules::Ruleset;
 
 use crate::diagram::{view, ViewError};
-use crate::record::{GameMarkup, GameRecord};
 use crate::replay::Options;
+use gorules_sgf::{GameMarkup, GameRecord};
 
 /// The markup of `record`'s settlement under `rules`: the points each side counts (the
 /// ruleset's territory, seki eyes it does not count left out) with the opponent's dead stones

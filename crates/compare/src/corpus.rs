@@ -10,9 +10,9 @@ use gorules_rules::{format_points, Ruleset};
 use serde::Serialize;
 
 use crate::files::{read_file, walk, InputError, Walk};
-use crate::record::parse_sgf_bytes_games;
 use crate::replay::Options;
 use crate::report::{compare_game, is_column, GameReport};
+use gorules_sgf::parse_sgf_bytes_games;
 
 /// One game of the corpus: its report, or why it could not be replayed.
 #[derive(Clone, Debug, Serialize)]
@@ -199,7 +199,7 @@ fn compare_file(
             }]
         }
     };
-    let error = |e: crate::record::RecordError| GameEntry::Error {
+    let error = |e: gorules_sgf::RecordError| GameEntry::Error {
         source: name.clone(),
         error: e.to_string(),
     };

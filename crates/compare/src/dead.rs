@@ -17,8 +17,8 @@ use gorules_board::{Color, Point};
 use gorules_life::{estimate, Engine, Estimate, Life, Options as LifeOptions};
 use serde::Serialize;
 
-use crate::record::GameRecord;
 use crate::replay::DeadSource;
+use gorules_sgf::GameRecord;
 
 /// Where to take the dead stones from.
 #[derive(Clone, Debug, Default, PartialEq)]

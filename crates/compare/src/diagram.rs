@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use gorules_compare::diagram::{to_text, view};
-//! use gorules_compare::record::parse_sgf;
+//! use gorules_sgf::parse_sgf;
 //! use gorules_compare::replay::Options;
 //!
 //! let record = &parse_sgf("(;SZ[3];B[bb])", None)?[0];
@@ -30,8 +30,8 @@ use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{format_points, CountedTerritory, Outcome, Ruleset, SettlementReport};
 
-use crate::record::{GameRecord, RecordError};
 use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
+use gorules_sgf::{GameRecord, RecordError};
 
 /// The move that led to the diagrammed position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! # gorules-compare
 //!
-//! Game records and the comparison engine: read an SGF record ([`record`]), replay it under
+//! The comparison engine: take a game record (read from SGF by `gorules-sgf`), replay it under
 //! each ruleset ([`replay`]), and report legality, the end of play, and every score with its
 //! breakdown and the reasons two scores differ ([`report`], [`explain`]); over a corpus in
 //! parallel ([`corpus`]).
@@ -14,7 +14,6 @@ pub mod diagram;
 pub mod explain;
 pub mod files;
 mod nested_json;
-pub mod record;
 pub mod render;
 pub mod replay;
 pub mod report;

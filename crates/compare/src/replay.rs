@@ -9,8 +9,8 @@ use gorules_rules::{
 };
 use serde::Serialize;
 
-use crate::record::{GameRecord, RecordError, RecordErrorKind};
 use crate::shared::{Opening, Shared};
+use gorules_sgf::{GameRecord, RecordError, RecordErrorKind};
 
 /// Choices that apply to every ruleset of a comparison.
 #[derive(Clone, Debug, Default)]
@@ -24,7 +24,7 @@ pub struct Options {
     /// Score records that did not end in passes (resignation, time, cut off) as they stand.
     pub score_unfinished: bool,
     /// Refuse a record with passes it implies but does not write
-    /// ([`crate::record::GameRecord::implied_passes`]) instead of reading them (`--strict`).
+    /// ([`gorules_sgf::GameRecord::implied_passes`]) instead of reading them (`--strict`).
     pub strict: bool,
 }
 

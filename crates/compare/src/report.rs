@@ -5,9 +5,9 @@ use gorules_rules::Ruleset;
 use serde::Serialize;
 
 use crate::explain::{reasons, Difference};
-use crate::record::{GameRecord, RecordError};
 use crate::replay::{dead_stones, replay_from, DeadSource, Options, RulesetReport, ScoreReport};
 use crate::shared::Shared;
+use gorules_sgf::{GameRecord, RecordError};
 
 /// What a report says about the record itself.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -108,7 +108,7 @@ pub fn compare_game(
             .iter()
             .position(|m| m.mv == gorules_board::Move::Pass)
             .unwrap_or(0);
-        let mut e = RecordError::new(crate::record::RecordErrorKind::ImpliedPasses {
+        let mut e = RecordError::new(gorules_sgf::RecordErrorKind::ImpliedPasses {
             count: record.implied_passes,
         });
         e.source_name = record.source_name.clone();

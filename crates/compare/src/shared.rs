@@ -6,7 +6,7 @@
 use gorules_board::{Board, Move};
 use gorules_rules::{Ownership, Replay, Ruleset, Setup};
 
-use crate::record::GameRecord;
+use gorules_sgf::GameRecord;
 
 /// What the rulesets of a comparison of one record share.
 pub(crate) struct Shared<'o> {

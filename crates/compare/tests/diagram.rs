@@ -7,10 +7,10 @@ use gorules_board::ColoredMove;
 
 use gorules_board::{Color, Move, Point, Size};
 use gorules_compare::diagram::*;
-use gorules_compare::record::parse_sgf;
-use gorules_compare::record::GameRecord;
 use gorules_compare::replay::{DeadSource, Options};
 use gorules_rules::Ruleset;
+use gorules_sgf::parse_sgf;
+use gorules_sgf::GameRecord;
 
 fn rules(id: &str) -> Ruleset {
     gorules_rules::builtin(id).unwrap()

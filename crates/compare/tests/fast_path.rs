@@ -10,10 +10,10 @@
 //! random order, so that each of them in turn plays the shared opening.
 
 use gorules_board::{Board, Color, ColoredMove, Move, Point, Size};
-use gorules_compare::record::{GameRecord, TerritoryMarkup};
 use gorules_compare::replay::{dead_stones, replay, Options};
 use gorules_compare::report::compare_game;
 use gorules_rules::{builtins, Counting, Ruleset};
+use gorules_sgf::{GameRecord, TerritoryMarkup};
 use proptest::prelude::*;
 
 const CASES: u32 = 3_000;

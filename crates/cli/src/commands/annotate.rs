@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use gorules_compare::annotate::settlement;
 use gorules_compare::files::{read_file, DEFAULT_MAX_FILE_SIZE};
-use gorules_compare::record::{parse_sgf, sgf_text, with_markup};
 use gorules_compare::replay::Options;
+use gorules_sgf::{parse_sgf, sgf_text, with_markup};
 
 use crate::args;
 

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use gorules_compare::diagram::{to_svg, to_text, view};
-use gorules_compare::record::read_sgf_file;
 use gorules_compare::replay::Options;
+use gorules_sgf::read_sgf_file;
 
 use crate::args;
 

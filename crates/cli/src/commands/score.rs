@@ -4,10 +4,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::record::parse_sgf_bytes_games;
 use gorules_compare::render::{game_csv, render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
+use gorules_sgf::parse_sgf_bytes_games;
 
 use crate::args::{self, ScoringArgs};
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use gorules_board::{Board, Color, ColoredMove, Move, Size};
-use gorules_compare::record::{to_sgf, GameRecord};
+use gorules_sgf::{to_sgf, GameRecord};
 
 /// splitmix64.
 struct Rng(u64);

@@ -5,9 +5,7 @@
 //! Cases per property are set below (`CASES_*`); together about 15,000 inputs per run.
 
 use gorules_board::Point;
-use gorules_compare::record::{
-    parse_sgf, parse_sgf_bytes, to_sgf, with_markup, GameMarkup, GameRecord,
-};
+use gorules_sgf::{parse_sgf, parse_sgf_bytes, to_sgf, with_markup, GameMarkup, GameRecord};
 use proptest::prelude::*;
 
 const CASES_TEXT: u32 = 3_000;
@@ -174,7 +172,7 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         if let Ok(games) = parse_sgf_bytes(&bytes, Some("fuzz.sgf")) {
             use_records(&games);
-            check_markup(&gorules_compare::record::sgf_text(&bytes), &games);
+            check_markup(&gorules_sgf::sgf_text(&bytes), &games);
         }
     }
 }

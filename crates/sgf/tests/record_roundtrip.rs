@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use gorules_board::{Color, ColoredMove, Point, Size};
-use gorules_compare::record::{parse_sgf, to_sgf, GameRecord, GameResult, TerritoryMarkup};
+use gorules_sgf::{parse_sgf, to_sgf, GameRecord, GameResult, TerritoryMarkup};
 use proptest::prelude::*;
 
 const CASES: u32 = 1_000;

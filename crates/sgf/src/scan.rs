@@ -1,18 +1,17 @@
-//! A lexical scan of SGF text that mirrors the tokenizer of the `sgf-parse` crate and keeps the
-//! byte offset of every token.
+//! The SGF tokenizer ([`Lexer`]), which keeps the byte offset of every token, and the scans
+//! built on it. [`crate::tree`] builds the game trees from the same tokens; the scans here
 //!
-//! Parsing itself is left to `sgf-parse`; this scan only
-//!
-//! - splits a file into its top-level game trees, skipping text outside them (prose before the
-//!   first `(;`, a signature after the last `)`), so each tree can be handed to `sgf-parse` alone;
-//! - measures how deeply nodes nest, because `sgf-parse` drops its trees recursively and a
-//!   very deep tree would overflow the stack;
-//! - finds where an error is: the token `sgf-parse` stumbled on, or the property (node, name)
-//!   whose value this crate rejected, so messages can give a line and column.
+//! - split a file into its top-level game trees, skipping text outside them (prose before the
+//!   first `(;`, a signature after the last `)`), so each tree can be parsed alone;
+//! - measure how deeply nodes nest ([`crate::MAX_TREE_DEPTH`]);
+//! - find where an error is: the token the parse stumbled on, or the property (node, name)
+//!   whose value the reader rejected, so messages can give a line and column.
 //!
 //! Every loop here is iterative: no input can exhaust the stack.
 
 use std::ops::Range;
+
+use crate::tree::normalise_ident;
 
 /// What the tokenizer found at an offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +37,7 @@ pub(crate) struct Tok {
     pub start: usize,
 }
 
-/// The lexical errors of `sgf-parse`, with the offset that explains them.
+/// The lexical errors, with the offset that explains them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LexFault {
     /// A property name runs to the end of the text without a `[value]`; offset of the name.
@@ -49,7 +48,10 @@ pub(crate) enum LexFault {
     UnclosedValue { bracket: usize, ident_start: usize },
 }
 
-/// A tokenizer over `text[start..]`, equivalent to `sgf-parse`'s lexer (offsets are absolute).
+/// A tokenizer over `text[start..]` (offsets are absolute). Tokens are `(`, `)`, `;` and
+/// properties; ASCII whitespace after a token is skipped. A property is an identifier (every
+/// byte up to the first `[`, all of them ASCII) and one or more values in brackets, with ASCII
+/// whitespace allowed between them; a value ends at the first `]` not escaped by a `\`.
 pub(crate) struct Lexer<'a> {
     text: &'a str,
     cursor: usize,
@@ -200,7 +202,7 @@ pub(crate) struct Span {
     /// Byte range of the tree, from its `(` to its `)` (or to the end of the text when the tree
     /// is never closed or a lexical error stops the scan).
     pub range: Range<usize>,
-    /// The longest chain of nested nodes (the depth of the tree `sgf-parse` will build).
+    /// The longest chain of nested nodes.
     pub depth: usize,
 }
 
@@ -268,7 +270,7 @@ pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
                 pos = end;
             }
             None => {
-                // Unclosed tree or lexical error: hand the rest to sgf-parse, which reports it.
+                // Unclosed tree or lexical error: the rest is one span, whose parse reports it.
                 spans.push(Span {
                     range: tree_start..text.len(),
                     depth: max_depth,
@@ -282,7 +284,7 @@ pub(crate) fn split_trees(text: &str, start: usize) -> Vec<Span> {
 /// A property as scanned: its normalised identifier and where it starts.
 #[derive(Clone, Debug)]
 pub(crate) struct ScanProp {
-    /// The identifier as `sgf-parse` normalises it (FF\[3\] `CoPyright` becomes `CP`).
+    /// The identifier, normalised (FF\[3\] `CoPyright` becomes `CP`).
     pub ident: String,
     pub start: usize,
     pub values: Vec<Range<usize>>,
@@ -296,17 +298,8 @@ pub(crate) struct ScanNode {
     pub props: Vec<ScanProp>,
 }
 
-/// The identifier `sgf-parse` gives a property written as `raw`.
-pub(crate) fn normalise_ident(raw: &str) -> String {
-    if raw.chars().all(|c| c.is_ascii_uppercase()) {
-        raw.to_string()
-    } else {
-        raw.chars().filter(|c| c.is_ascii_uppercase()).collect()
-    }
-}
-
 /// The nodes of the tree in `text[range]`, in the order they are written, with their parents
-/// as `sgf-parse` links them. Stops at the first lexical error.
+/// as the parse links them. Stops at the first lexical error.
 pub(crate) fn scan_nodes(text: &str, range: Range<usize>) -> Vec<ScanNode> {
     let mut nodes: Vec<ScanNode> = Vec::new();
     let mut current: Option<usize> = None;
@@ -338,7 +331,7 @@ pub(crate) fn scan_nodes(text: &str, range: Range<usize>) -> Vec<ScanNode> {
             TokKind::Prop { ident, values } => {
                 if let (true, Some(node)) = (in_node, nodes.last_mut()) {
                     node.props.push(ScanProp {
-                        ident: normalise_ident(&text[ident]),
+                        ident: normalise_ident(&text[ident]).into_owned(),
                         start: tok.start,
                         values,
                     });

@@ -26,14 +26,14 @@ pub struct GameMarkup {
 ///
 /// ```
 /// use gorules_board::Point;
-/// use gorules_compare::record::{parse_sgf, with_markup, GameMarkup};
+/// use gorules_sgf::{parse_sgf, with_markup, GameMarkup};
 ///
 /// let text = "(;GM[1]SZ[3]C[kept];B[bb];W[];B[])";
 /// let mark = GameMarkup { black: vec![Point::new(0, 0)], white: vec![], result: Some("B+9".into()) };
 /// let out = with_markup(text, &[Some(mark)]);
 /// assert_eq!(out, "(;GM[1]SZ[3]C[kept]RE[B+9];B[bb];W[];B[]TB[aa])");
 /// assert!(parse_sgf(&out, None)?[0].territory_markup.is_some());
-/// # Ok::<(), gorules_compare::record::RecordError>(())
+/// # Ok::<(), gorules_sgf::RecordError>(())
 /// ```
 pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };

@@ -26,12 +26,12 @@ impl fmt::Display for Location {
 /// `games/x.sgf:3:7: node 2, move 2: W[zz] is off the 9x9 board`.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub struct RecordError {
-    /// The file, or the name the caller gave the text ([`crate::record::parse_sgf`]).
+    /// The file, or the name the caller gave the text ([`crate::parse_sgf`]).
     pub source_name: Option<String>,
     /// Where in the text the problem is, when it can be pinned down.
     pub location: Option<Location>,
     /// Which game of a collection (0-based). Reading sets it when the text holds several
-    /// games; replaying ([`crate::record::GameRecord::final_board`]) when the game is not the
+    /// games; replaying ([`crate::GameRecord::final_board`]) when the game is not the
     /// first of its file.
     pub game: Option<usize>,
     /// The node of the main line (the root is node 0).
@@ -101,7 +101,7 @@ pub enum RecordErrorKind {
         /// The operating system's reason.
         message: String,
     },
-    /// The text is not well-formed SGF (as judged by the `sgf-parse` crate).
+    /// The text is not well-formed SGF.
     #[error("malformed SGF: {reason}")]
     Malformed {
         /// What is wrong, in words.
@@ -111,10 +111,7 @@ pub enum RecordErrorKind {
     #[error("no SGF game found: a game starts with \"(;\"")]
     NoGame,
     /// Nodes nest deeper than this reader accepts.
-    #[error(
-        "the game tree nests {depth} nodes deep; at most {limit} are accepted (the SGF parser \
-         recurses once per level)"
-    )]
+    #[error("the game tree nests {depth} nodes deep; at most {limit} are accepted")]
     TooDeep {
         /// The depth found.
         depth: usize,
@@ -282,11 +279,5 @@ pub enum RecordErrorKind {
         color: Color,
         /// Who should.
         expected: Color,
-    },
-    /// The parser could not be run on a thread with a stack deep enough for this tree.
-    #[error("cannot start a parser thread for this deeply nested file: {message}")]
-    Thread {
-        /// The operating system's reason.
-        message: String,
     },
 }

@@ -44,12 +44,12 @@ pub(super) fn territory_lists(out: &mut String, black: &[Point], white: &[Point]
 /// not 0), `RU`, `RE`, `PB`, `PW`, `GN`, `DT`, the root comment `C`, the setup `AB`/`AW`, one
 /// node per move (a pass is `[]`), and the territory markup `TB`/`TW` in the final node.
 ///
-/// Reading the text back with [`crate::record::parse_sgf`] gives the same record, apart from
+/// Reading the text back with [`crate::parse_sgf`] gives the same record, apart from
 /// `move_nodes` (here every move has its own node), `source_name` and `game_index`.
 ///
 /// ```
 /// use gorules_board::{Color, ColoredMove, Point, Size};
-/// use gorules_compare::record::{parse_sgf, to_sgf, GameRecord};
+/// use gorules_sgf::{parse_sgf, to_sgf, GameRecord};
 ///
 /// let mut rec = GameRecord::new(Size::square(9).unwrap());
 /// rec.komi = Some(7.0);

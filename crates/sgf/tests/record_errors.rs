@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use gorules_board::Color;
-use gorules_compare::record::{
+use gorules_sgf::{
     parse_sgf, read_sgf_file, Location, RecordError, RecordErrorKind, MAX_TREE_DEPTH,
 };
 
@@ -129,7 +129,7 @@ fn komi_that_no_score_can_use() {
         );
     }
     for text in ["(;KM[7.50])", "(;KM[-3.5])", "(;KM[1000])", "(;KM[6,5])"] {
-        gorules_compare::record::parse_sgf(text, Some("inline.sgf")).unwrap();
+        gorules_sgf::parse_sgf(text, Some("inline.sgf")).unwrap();
     }
 }
 
@@ -178,7 +178,7 @@ fn handicap_disagrees_with_setup() {
     assert!(e.to_string().contains("1:27"), "{e}");
     // HA[1] is no handicap stone (a game without komi), HA[0] none.
     for text in ["(;SZ[9]HA[1];B[ee])", "(;SZ[9]HA[0];B[ee])"] {
-        gorules_compare::record::parse_sgf(text, Some("inline.sgf")).unwrap();
+        gorules_sgf::parse_sgf(text, Some("inline.sgf")).unwrap();
     }
 }
 

@@ -50,7 +50,7 @@ impl GameResult {
     ///
     /// ```
     /// use gorules_board::Color;
-    /// use gorules_compare::record::GameResult;
+    /// use gorules_sgf::GameResult;
     ///
     /// assert_eq!(GameResult::parse("B+12.5"), GameResult::Score { winner: Color::Black, margin: 12.5 });
     /// assert_eq!(GameResult::parse("W+Resign"), GameResult::Resign { winner: Color::White });

@@ -5,9 +5,7 @@ use std::path::PathBuf;
 
 use gorules_board::handicap::fixed_handicap;
 use gorules_board::{Color, ColoredMove, Move, Point, Size};
-use gorules_compare::record::{
-    parse_sgf, read_sgf_file, to_sgf, GameRecord, GameResult, RulesHint,
-};
+use gorules_sgf::{parse_sgf, read_sgf_file, to_sgf, GameRecord, GameResult, RulesHint};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -303,7 +301,7 @@ fn katago_rules_string() {
 #[test]
 fn latin1_bytes_and_bom() {
     let bytes = b"(;SZ[9]PB[Ren\xe9]C[caf\xe9];B[ee])";
-    let r = &gorules_compare::record::parse_sgf_bytes(bytes, Some("latin1.sgf")).unwrap()[0];
+    let r = &gorules_sgf::parse_sgf_bytes(bytes, Some("latin1.sgf")).unwrap()[0];
     assert_eq!(r.black_player.as_deref(), Some("René"));
     let r = &parse_sgf("\u{feff}(;SZ[9];B[ee])", None).unwrap()[0];
     assert_eq!(r.moves.len(), 1);

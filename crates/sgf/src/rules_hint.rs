@@ -423,7 +423,7 @@ const KATAGO_KEYS: [&str; 9] = [
 /// [`RulesHint::Unknown`].
 ///
 /// ```
-/// use gorules_compare::record::{ruleset_hint, RulesHint, ScoringHint};
+/// use gorules_sgf::{ruleset_hint, RulesHint, ScoringHint};
 ///
 /// assert_eq!(ruleset_hint("Japanese"), RulesHint::Ruleset("japanese"));
 /// assert_eq!(ruleset_hint("Tromp/Taylor"), RulesHint::Ruleset("tromp-taylor"));

@@ -1,0 +1,509 @@
+//! Game trees built from the tokens of [`scan::Lexer`]: which texts are well-formed SGF
+//! collections, which game each tree records, and the properties of each tree's main line.
+//!
+//! The rules follow the `sgf-parse` crate (4.2), quirks included:
+//!
+//! - the text is trimmed of whitespace at both ends (Unicode whitespace), then tokenized
+//!   whole; a lexical fault anywhere is the error, before any other;
+//! - the tokens are cut into top-level trees at each `)` that closes the outermost `(`; tokens
+//!   between two trees belong to the next one (a `;` there starts its root), tokens after the
+//!   last one are ignored; a `)` with no `(` open, or a `(` never closed, is an error;
+//! - a tree's game is its root's `GM` (as written, before identifiers are normalised; the
+//!   properties after the tree's first two tokens): absent or `GM[1]` is Go, another integer
+//!   another game, anything else an error, and so is `GM` twice;
+//! - a variation `(` must follow a node, a property must follow a node or a property, and a
+//!   tree must hold exactly one root;
+//! - a FF\[3\] identifier with lower-case letters (`CoPyright`) is read without them (`CP`).
+//!
+//! Only the main line is kept (the root, then the first child of each node); the other
+//! nodes are checked and passed over. Nothing here recurses: a tree of any depth is read in constant stack.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+use crate::scan::{Lexer, Shape};
+
+/// Why a text is not a well-formed SGF collection, in the order the checks run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TreeError {
+    /// A lexical fault: an unclosed value, a property name with no value or with a non-ASCII
+    /// character ([`crate::scan::first_lex_fault`] says which and where).
+    Lex,
+    /// A `(` right after another `(` (a variation that does not follow a node).
+    UnexpectedTreeStart,
+    /// A `)` with no `(` open.
+    UnexpectedTreeEnd,
+    /// A property that does not follow a node, or `GM` twice in a root.
+    UnexpectedProperty,
+    /// A tree never closed, or one without a node.
+    UnexpectedEnd,
+    /// `GM` that is not one whole number.
+    InvalidGameType,
+    /// No tree at all.
+    NoTrees,
+}
+
+impl fmt::Display for TreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TreeError::Lex => "a property is cut short",
+            TreeError::UnexpectedTreeStart => "unexpected start of a game tree",
+            TreeError::UnexpectedTreeEnd => "unexpected end of a game tree",
+            TreeError::UnexpectedProperty => "unexpected property",
+            TreeError::UnexpectedEnd => "unexpected end of the text",
+            TreeError::InvalidGameType => "invalid game type",
+            TreeError::NoTrees => "no game tree",
+        })
+    }
+}
+
+/// What a tree records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Game {
+    /// Go (`GM[1]`, or no `GM`).
+    Go,
+    /// Another game.
+    Other,
+}
+
+/// One game tree: its game and the property ranges (into [`Collection::props`]) of its main
+/// line's nodes.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    pub game: Game,
+    pub line: Vec<Range<usize>>,
+}
+
+/// A property token: its identifier as written and its values (into [`Collection::values`]).
+#[derive(Clone, Debug)]
+pub(crate) struct RawProp {
+    ident: Range<usize>,
+    values: Range<usize>,
+}
+
+/// A parsed collection: the trees, and the properties of their main lines, borrowed from the
+/// text.
+#[derive(Debug)]
+pub(crate) struct Collection<'a> {
+    text: &'a str,
+    props: Vec<RawProp>,
+    values: Vec<Range<usize>>,
+    /// The trees, in the order written.
+    pub trees: Vec<Tree>,
+}
+
+/// A token: its shape and, for a property, its index in [`Collection::props`].
+#[derive(Clone, Copy)]
+struct Token {
+    shape: Shape,
+    prop: u32,
+}
+
+/// Parses an SGF collection (see the module documentation for the rules).
+pub(crate) fn parse(text: &str) -> Result<Collection<'_>, TreeError> {
+    let text = text.trim();
+    let mut props = Vec::new();
+    let mut values = Vec::new();
+    let mut tokens = Vec::new();
+    let mut lexer = Lexer::new(text, 0);
+    let mut ident = 0..0;
+    loop {
+        let first_value = values.len();
+        let Some(step) = lexer.step(Some((&mut ident, &mut values))) else {
+            break;
+        };
+        let (shape, _) = step.map_err(|_| TreeError::Lex)?;
+        let mut prop = 0;
+        if shape == Shape::Prop {
+            prop = props.len() as u32;
+            props.push(RawProp {
+                ident: ident.clone(),
+                values: first_value..values.len(),
+            });
+        }
+        tokens.push(Token { shape, prop });
+    }
+    let mut collection = Collection {
+        text,
+        props,
+        values,
+        trees: Vec::new(),
+    };
+    let ranges = split(&tokens)?;
+    let mut builder = Builder::default();
+    for range in ranges {
+        let tokens = &tokens[range];
+        let game = collection.game(tokens)?;
+        let line = builder.main_line(tokens)?;
+        collection.trees.push(Tree { game, line });
+    }
+    Ok(collection)
+}
+
+/// The token ranges of the top-level trees.
+fn split(tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
+    let mut trees = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.shape {
+            Shape::Open => depth += 1,
+            Shape::Close => {
+                depth = depth.checked_sub(1).ok_or(TreeError::UnexpectedTreeEnd)?;
+                if depth == 0 {
+                    trees.push(start..i + 1);
+                    start = i + 1;
+                }
+            }
+            Shape::Node | Shape::Prop => {}
+        }
+    }
+    if depth != 0 {
+        return Err(TreeError::UnexpectedEnd);
+    }
+    if trees.is_empty() {
+        return Err(TreeError::NoTrees);
+    }
+    Ok(trees)
+}
+
+/// The state of the tree walk, reused from tree to tree.
+#[derive(Default)]
+struct Builder {
+    /// For each node of the tree so far, whether it has a child yet.
+    has_child: Vec<bool>,
+    /// The node whose children the open variations add to (`None`: the tree's top level).
+    stack: Vec<Option<usize>>,
+}
+
+impl Builder {
+    /// Checks one tree's structure and returns its main line.
+    fn main_line(&mut self, tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
+        self.has_child.clear();
+        self.stack.clear();
+        let mut roots = 0usize;
+        let mut current: Option<usize> = None;
+        // The last node of the main line so far.
+        let mut tail: Option<usize> = None;
+        let mut line = Vec::new();
+        let mut i = 0;
+        while i < tokens.len() {
+            match tokens[i].shape {
+                Shape::Open => {
+                    if let Some(&open) = self.stack.last() {
+                        let empty = match open {
+                            None => roots == 0,
+                            Some(n) => !self.has_child[n],
+                        };
+                        if empty {
+                            return Err(TreeError::UnexpectedTreeStart);
+                        }
+                    }
+                    self.stack.push(current);
+                }
+                Shape::Close => {
+                    current = self.stack.pop().ok_or(TreeError::UnexpectedTreeEnd)?;
+                }
+                Shape::Node => {
+                    let first = i + 1;
+                    while tokens.get(i + 1).is_some_and(|t| t.shape == Shape::Prop) {
+                        i += 1;
+                    }
+                    // The first root, or the first child of the main line's last node.
+                    let on_main_line = match current {
+                        None => roots == 0,
+                        Some(n) => current == tail && !self.has_child[n],
+                    };
+                    match current {
+                        None => roots += 1,
+                        Some(n) => self.has_child[n] = true,
+                    }
+                    current = Some(self.has_child.len());
+                    self.has_child.push(false);
+                    if on_main_line {
+                        tail = current;
+                        // A node's properties are consecutive.
+                        line.push(if i >= first {
+                            tokens[first].prop as usize..tokens[i].prop as usize + 1
+                        } else {
+                            0..0
+                        });
+                    }
+                }
+                Shape::Prop => return Err(TreeError::UnexpectedProperty),
+            }
+            i += 1;
+        }
+        if !self.stack.is_empty() || roots != 1 {
+            return Err(TreeError::UnexpectedEnd);
+        }
+        Ok(line)
+    }
+}
+
+impl<'a> Collection<'a> {
+    /// The game of the tree made of `tokens`, from its root's `GM`.
+    fn game(&self, tokens: &[Token]) -> Result<Game, TreeError> {
+        let mut gm = tokens
+            .iter()
+            .skip(2)
+            .take_while(|t| t.shape == Shape::Prop)
+            .map(|t| &self.props[t.prop as usize])
+            .filter(|p| &self.text[p.ident.clone()] == "GM");
+        let Some(p) = gm.next() else {
+            return Ok(Game::Go);
+        };
+        if gm.next().is_some() {
+            return Err(TreeError::UnexpectedProperty);
+        }
+        if p.values.len() != 1 {
+            return Err(TreeError::InvalidGameType);
+        }
+        let value = self.value(p.values.start);
+        match value.parse::<i32>() {
+            Ok(_) if value == "1" => Ok(Game::Go),
+            Ok(_) => Ok(Game::Other),
+            Err(_) => Err(TreeError::InvalidGameType),
+        }
+    }
+
+    /// The number `GM` gives as the game of `tree`: the root's first `GM` (its identifier
+    /// normalised), when it is one integer.
+    pub fn game_number(&self, tree: &Tree) -> Option<String> {
+        let root = tree.line.first()?.clone();
+        let gm = self.props(root).find(|p| p.ident() == "GM")?;
+        let n: i64 = (gm.len() == 1).then(|| gm.first())?.parse().ok()?;
+        Some(n.to_string())
+    }
+
+    /// The properties in `range` (a node of a tree's main line).
+    pub fn props(&self, range: Range<usize>) -> impl Iterator<Item = Prop<'_, 'a>> + '_ {
+        self.props[range].iter().map(move |raw| Prop {
+            collection: self,
+            raw,
+        })
+    }
+
+    /// Value `i` of [`Collection::values`], escapes removed.
+    fn value(&self, i: usize) -> Cow<'a, str> {
+        unescape(&self.text[self.values[i].clone()])
+    }
+}
+
+/// A property of a main-line node.
+#[derive(Clone, Copy)]
+pub(crate) struct Prop<'c, 'a> {
+    collection: &'c Collection<'a>,
+    raw: &'c RawProp,
+}
+
+impl<'a> Prop<'_, 'a> {
+    /// The identifier, normalised: as written when it is all upper-case letters, else its
+    /// upper-case letters alone (FF\[3\] `CoPyright` is `CP`).
+    pub fn ident(&self) -> Cow<'a, str> {
+        normalise_ident(&self.collection.text[self.raw.ident.clone()])
+    }
+
+    /// How many values the property has (at least one).
+    pub fn len(&self) -> usize {
+        self.raw.values.len()
+    }
+
+    /// The values, escapes removed.
+    pub fn values(&self) -> impl Iterator<Item = Cow<'a, str>> + '_ {
+        self.raw.values.clone().map(|i| self.collection.value(i))
+    }
+
+    /// The first value, escapes removed.
+    pub fn first(&self) -> Cow<'a, str> {
+        self.collection.value(self.raw.values.start)
+    }
+}
+
+/// An identifier as the reader names it: as written when it is all upper-case ASCII letters
+/// (or empty), else its upper-case letters alone.
+pub(crate) fn normalise_ident(raw: &str) -> Cow<'_, str> {
+    if raw.bytes().all(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(raw.chars().filter(|c| c.is_ascii_uppercase()).collect())
+    }
+}
+
+/// A value as written between its brackets, with each escaping `\` removed: the character
+/// after a `\` is kept as it is, whatever it is (`\]` is `]`, `\\` is `\`, and a `\` before a
+/// line break keeps the line break).
+pub(crate) fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            // A closed value never ends in an escaping `\` (it would escape the `]`).
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tree's main line: per node, each property's identifier and values.
+    type Line = Vec<Vec<(String, Vec<String>)>>;
+
+    fn lines(text: &str) -> Result<Vec<(Game, Line)>, TreeError> {
+        let c = parse(text)?;
+        Ok(c.trees
+            .iter()
+            .map(|t| {
+                let line = t
+                    .line
+                    .iter()
+                    .map(|node| {
+                        c.props(node.clone())
+                            .map(|p| {
+                                let values = p.values().map(Cow::into_owned).collect();
+                                (p.ident().into_owned(), values)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (t.game, line)
+            })
+            .collect())
+    }
+
+    fn prop(ident: &str, values: &[&str]) -> (String, Vec<String>) {
+        (ident.into(), values.iter().map(|v| v.to_string()).collect())
+    }
+
+    #[test]
+    fn two_trees_and_their_main_lines() {
+        let trees = lines("(;SZ[9]C[Some comment];B[de];W[fe])(;B[de];W[ff])").unwrap();
+        assert_eq!(trees.len(), 2);
+        assert_eq!(
+            trees[0].1,
+            vec![
+                vec![prop("SZ", &["9"]), prop("C", &["Some comment"])],
+                vec![prop("B", &["de"])],
+                vec![prop("W", &["fe"])],
+            ]
+        );
+        assert_eq!(
+            trees[1].1,
+            vec![vec![prop("B", &["de"])], vec![prop("W", &["ff"])]]
+        );
+    }
+
+    #[test]
+    fn the_main_line_takes_the_first_child() {
+        let trees = lines("(;A[1](;B[2];C[3](;E[5])(;F[6]))(;D[4]))").unwrap();
+        let idents: Vec<&str> = trees[0].1.iter().map(|n| n[0].0.as_str()).collect();
+        assert_eq!(idents, ["A", "B", "C", "E"]);
+        // An empty variation `()` adds no child: the next variation's node is the first.
+        let trees = lines("(;A[1]()(;B[2])(;C[3]))").unwrap();
+        let idents: Vec<&str> = trees[0].1.iter().map(|n| n[0].0.as_str()).collect();
+        assert_eq!(idents, ["A", "B"]);
+        // Empty nodes are nodes.
+        assert_eq!(lines("(;;;)").unwrap()[0].1, vec![vec![]; 3]);
+    }
+
+    #[test]
+    fn ff3_identifiers_lose_their_lower_case_letters() {
+        let trees = lines("(;GM[1]FF[3]CoPyright[test]AB [aa]\n [bb])").unwrap();
+        assert_eq!(
+            trees[0].1[0],
+            vec![
+                prop("GM", &["1"]),
+                prop("FF", &["3"]),
+                prop("CP", &["test"]),
+                prop("AB", &["aa", "bb"]),
+            ]
+        );
+        assert_eq!(normalise_ident(""), "");
+        assert_eq!(normalise_ident("PlayerBlack"), "PB");
+    }
+
+    #[test]
+    fn escapes_are_removed_from_values() {
+        let trees = lines("(;C[a\\]b\\\\c\\\nd]GN[\\é])").unwrap();
+        assert_eq!(
+            trees[0].1[0],
+            vec![prop("C", &["a]b\\c\nd"]), prop("GN", &["é"])]
+        );
+        assert_eq!(unescape("plain"), Cow::Borrowed("plain"));
+    }
+
+    #[test]
+    fn the_game_is_the_roots_gm() {
+        let trees = lines("(;GM[1];W[dd])(;GM[37]W[rp.pmonpoqprpsornqmpm])(;SZ[9])").unwrap();
+        let games: Vec<Game> = trees.iter().map(|t| t.0).collect();
+        assert_eq!(games, [Game::Go, Game::Other, Game::Go]);
+        let c = parse("(;GM[37]W[x])").unwrap();
+        assert_eq!(c.game_number(&c.trees[0]).as_deref(), Some("37"));
+        // GM as written, not normalised, decides; `+1` is a number but not `1`.
+        assert_eq!(lines("(;GaMe[2])").unwrap()[0].0, Game::Go);
+        assert_eq!(lines("(;GM[+1])").unwrap()[0].0, Game::Other);
+        assert_eq!(parse("(;GM[x])").unwrap_err(), TreeError::InvalidGameType);
+        assert_eq!(
+            parse("(;GM[1][1])").unwrap_err(),
+            TreeError::InvalidGameType
+        );
+        assert_eq!(
+            parse("(;GM[1]GM[1])").unwrap_err(),
+            TreeError::UnexpectedProperty
+        );
+    }
+
+    #[test]
+    fn text_around_and_between_trees() {
+        // Whitespace at both ends is trimmed, Unicode whitespace included.
+        assert_eq!(lines("\n(;GM[1];B[cc])\u{3000}").unwrap().len(), 1);
+        // Tokens after the last tree are ignored; nodes between two trees join the second.
+        assert_eq!(lines("(;A[1]);B[2]").unwrap().len(), 1);
+        let trees = lines("(;A[1]);B[2](;C[3])").unwrap();
+        assert_eq!(
+            trees[1].1,
+            vec![vec![prop("B", &["2"])], vec![prop("C", &["3"])]]
+        );
+    }
+
+    #[test]
+    fn malformed_collections() {
+        for (text, e) in [
+            ("", TreeError::NoTrees),
+            ("no tree", TreeError::Lex),
+            ("(;B[cc];W[dd];B[ee", TreeError::Lex),
+            ("(;B[cc];W[dd];B", TreeError::Lex),
+            ("(;Bé[cc])", TreeError::Lex),
+            ("(;B[cc]", TreeError::UnexpectedEnd),
+            ("()", TreeError::UnexpectedEnd),
+            ("(;A[1]))", TreeError::UnexpectedTreeEnd),
+            ("((;A[1]))", TreeError::UnexpectedTreeStart),
+            ("(;A[1]((;B[2])))", TreeError::UnexpectedTreeStart),
+            ("(B[cc])", TreeError::UnexpectedProperty),
+            ("(;A[1](B[2]))", TreeError::UnexpectedProperty),
+            // A lexical fault anywhere comes first.
+            ("(;A[1]))(;C[", TreeError::Lex),
+        ] {
+            assert_eq!(parse(text).unwrap_err(), e, "{text}");
+        }
+    }
+
+    #[test]
+    fn deep_trees_need_no_stack() {
+        let text = format!("({})", ";".repeat(200_000));
+        assert_eq!(parse(&text).unwrap().trees[0].line.len(), 200_000);
+        let text = format!("(;{})", "(;".repeat(50_000) + &")".repeat(50_000));
+        assert_eq!(parse(&text).unwrap().trees[0].line.len(), 50_001);
+    }
+}

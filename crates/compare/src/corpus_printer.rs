@@ -109,7 +109,7 @@ impl CorpusPrinter {
     pub fn game_text(&self, entry: &GameEntry) -> String {
         match self.format {
             // Room for a typical game's text, so that it is not copied as it grows.
-            Format::Json => crate::nested_json::to_string_nested(entry, "    ", 32 * 1024),
+            Format::Json => crate::nested_json::to_string_nested(entry, 4, 32 * 1024),
             Format::JsonLines => {
                 let mut out = Vec::with_capacity(16 * 1024);
                 serde_json::to_writer(&mut out, entry).expect("serialisable");
@@ -117,9 +117,11 @@ impl CorpusPrinter {
                 String::from_utf8(out).expect("serde_json writes UTF-8")
             }
             Format::Csv => match entry {
-                GameEntry::Report(r) => crate::render::game_csv(std::slice::from_ref(r))
-                    .split_once('\n')
-                    .map_or_else(String::new, |(_, rows)| rows.to_string()),
+                GameEntry::Report(r) => {
+                    let mut rows = String::with_capacity(8 * 1024);
+                    crate::render::csv_rows_into(r, &mut rows);
+                    rows
+                }
                 GameEntry::Error { source, error } => Grid {
                     header: csv_error_row(source, error),
                     rows: Vec::new(),

@@ -1,25 +1,45 @@
 //! JSON written as `serde_json`'s pretty printer writes it (two spaces a level), but as a part
 //! of an enclosing document: every line, the first included, starts with that document's
 //! indentation. One pass into one buffer, where pretty-printing and then indenting every line
-//! copy the text twice (a corpus's JSON is mostly such parts).
+//! copy the text twice (a corpus's JSON is mostly such parts). Each line break and its
+//! indentation is written as one slice.
 
 use std::io;
 
 use serde::Serialize;
 use serde_json::ser::Formatter;
 
-/// `serde_json::ser::PrettyFormatter` with a base indentation before every line.
+/// `serde_json::ser::PrettyFormatter` with a base indentation (of spaces) before every line.
 struct Nested {
-    base: &'static [u8],
+    base: usize,
     level: usize,
     has_value: bool,
 }
 
+/// A comma, a line break and spaces: every separator and indentation is one slice of it.
+const BREAKS: &[u8; 2 + MAX_INDENT] = &{
+    let mut b = [b' '; 2 + MAX_INDENT];
+    b[0] = b',';
+    b[1] = b'\n';
+    b
+};
+
+/// The deepest indentation written in one piece; deeper ones (never in a report) are written
+/// in several.
+const MAX_INDENT: usize = 126;
+
 impl Nested {
-    fn indent<W: ?Sized + io::Write>(&self, w: &mut W) -> io::Result<()> {
-        w.write_all(self.base)?;
-        for _ in 0..self.level {
-            w.write_all(b"  ")?;
+    /// Writes `BREAKS[from..]` up to the current indentation: `from` 0 for `,\n`, 1 for `\n`,
+    /// 2 for the indentation alone.
+    fn indent<W: ?Sized + io::Write>(&self, w: &mut W, from: usize) -> io::Result<()> {
+        let mut spaces = self.base + 2 * self.level;
+        let first = spaces.min(MAX_INDENT);
+        w.write_all(&BREAKS[from..2 + first])?;
+        spaces -= first;
+        while spaces > 0 {
+            let n = spaces.min(MAX_INDENT);
+            w.write_all(&BREAKS[2..2 + n])?;
+            spaces -= n;
         }
         Ok(())
     }
@@ -27,15 +47,13 @@ impl Nested {
     fn end<W: ?Sized + io::Write>(&mut self, w: &mut W, close: &[u8]) -> io::Result<()> {
         self.level -= 1;
         if self.has_value {
-            w.write_all(b"\n")?;
-            self.indent(w)?;
+            self.indent(w, 1)?;
         }
         w.write_all(close)
     }
 
     fn item<W: ?Sized + io::Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        w.write_all(if first { b"\n" } else { b",\n" })?;
-        self.indent(w)
+        self.indent(w, usize::from(first))
     }
 }
 
@@ -91,20 +109,20 @@ impl Formatter for Nested {
     }
 }
 
-/// `value` as pretty JSON with `base` before every line, the first included. `room`: the
-/// bytes to reserve (a guess of the length).
+/// `value` as pretty JSON with `base` spaces before every line, the first included. `room`:
+/// the bytes to reserve (a guess of the length).
 pub(crate) fn to_string_nested<T: Serialize + ?Sized>(
     value: &T,
-    base: &'static str,
+    base: usize,
     room: usize,
 ) -> String {
     let mut out = Vec::with_capacity(room);
-    out.extend_from_slice(base.as_bytes());
     let formatter = Nested {
-        base: base.as_bytes(),
+        base,
         level: 0,
         has_value: false,
     };
+    formatter.indent(&mut out, 2).expect("writing to memory");
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
     value.serialize(&mut ser).expect("serialisable");
     String::from_utf8(out).expect("serde_json writes UTF-8")
@@ -122,7 +140,13 @@ mod tests {
         });
         let pretty = serde_json::to_string_pretty(&v).unwrap();
         let expected: Vec<String> = pretty.lines().map(|l| format!("    {l}")).collect();
-        assert_eq!(to_string_nested(&v, "    ", 0), expected.join("\n"));
-        assert_eq!(to_string_nested(&v, "", 8), pretty);
+        assert_eq!(to_string_nested(&v, 4, 0), expected.join("\n"));
+        assert_eq!(to_string_nested(&v, 0, 8), pretty);
+        // Deeper than one piece of indentation.
+        let deep: Vec<String> = pretty
+            .lines()
+            .map(|l| format!("{}{l}", " ".repeat(300)))
+            .collect();
+        assert_eq!(to_string_nested(&v, 300, 0), deep.join("\n"));
     }
 }

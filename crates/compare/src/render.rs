@@ -1,7 +1,7 @@
 //! Writing reports as text tables, Markdown, CSV and JSON. The Markdown tables are the ones the
 //! generated docs use.
 
-use gorules_rules::{format_points, SideScore};
+use gorules_rules::{format_points, write_points, SideScore};
 
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
 use crate::report::GameReport;
@@ -410,15 +410,15 @@ pub fn game_csv(reports: &[GameReport]) -> String {
 
 /// [`game_csv`] over borrowed reports.
 fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String {
-    let mut rows = Vec::new();
-    for rep in reports {
-        csv_rows(rep, &mut rows);
-    }
-    Grid {
+    let mut out = Grid {
         header: csv_header(),
-        rows,
+        rows: Vec::new(),
     }
-    .csv()
+    .csv();
+    for rep in reports {
+        csv_rows_into(rep, &mut out);
+    }
+    out
 }
 
 /// The header of [`game_csv`].
@@ -475,46 +475,69 @@ pub(crate) fn csv_error_row(source: &str, error: &str) -> Vec<String> {
     row
 }
 
-/// The rows of [`game_csv`] for one report, added to `rows`.
-fn csv_rows(rep: &GameReport, rows: &mut Vec<Vec<String>>) {
+/// The rows of [`game_csv`] for one report, appended to `out`: each cell written in place
+/// (quoted where [`csv_field`] quotes it), with no string per cell.
+pub(crate) fn csv_rows_into(rep: &GameReport, out: &mut String) {
+    use std::fmt::Write as _;
+    let source = csv_text(rep.game.source.as_deref().unwrap_or_default());
     for r in &rep.rulesets {
+        let illegal = csv_text(
+            &r.illegal_move
+                .as_ref()
+                .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
+                .unwrap_or_default(),
+        );
         for s in &r.scores {
-            let mut row = vec![
-                csv_text(rep.game.source.as_deref().unwrap_or_default()),
-                (rep.game.game_index + 1).to_string(),
-                r.ruleset.clone(),
-                s.counting.name().to_string(),
-                r.legal.to_string(),
-                csv_text(
-                    &r.illegal_move
-                        .as_ref()
-                        .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
-                        .unwrap_or_default(),
-                ),
-                r.added_passes.len().to_string(),
-                r.end.state.to_string(),
-                r.end.settlement.clone(),
-                format_points(r.komi),
-            ];
+            push_csv_field(out, &source);
+            let _ = write!(out, ",{},", rep.game.game_index + 1);
+            push_csv_field(out, &r.ruleset);
+            out.push(',');
+            push_csv_field(out, s.counting.name());
+            let _ = write!(out, ",{},", r.legal);
+            push_csv_field(out, &illegal);
+            let _ = write!(out, ",{},", r.added_passes.len());
+            push_csv_field(out, r.end.state);
+            out.push(',');
+            push_csv_field(out, &r.end.settlement);
+            out.push(',');
+            write_points(out, r.komi);
             for side in [&s.breakdown.black, &s.breakdown.white] {
-                row.extend([
-                    side.territory.to_string(),
-                    side.seki_eyes_not_counted.to_string(),
-                    side.stones.to_string(),
-                    side.prisoners.captures.to_string(),
-                    side.prisoners.dead_stones.to_string(),
-                    side.prisoners.suicides.to_string(),
-                    side.prisoners.pass_stones.to_string(),
-                    format_points(side.komi),
-                    format_points(side.handicap_compensation),
-                    format_points(side.bonus),
-                    side.group_tax.to_string(),
-                    format_points(side.total),
-                ]);
+                let p = &side.prisoners;
+                let _ = write!(
+                    out,
+                    ",{},{},{},{},{},{},{},",
+                    side.territory,
+                    side.seki_eyes_not_counted,
+                    side.stones,
+                    p.captures,
+                    p.dead_stones,
+                    p.suicides,
+                    p.pass_stones
+                );
+                write_points(out, side.komi);
+                out.push(',');
+                write_points(out, side.handicap_compensation);
+                out.push(',');
+                write_points(out, side.bonus);
+                let _ = write!(out, ",{},", side.group_tax);
+                write_points(out, side.total);
             }
-            row.extend([format_points(s.margin), s.result.clone(), String::new()]);
-            rows.push(row);
+            out.push(',');
+            write_points(out, s.margin);
+            out.push(',');
+            push_csv_field(out, &s.result);
+            // The last cell, `error`, is empty.
+            out.push_str(",\n");
         }
+    }
+}
+
+/// [`csv_field`] appended to `out`, with no new string when the field needs no quotes.
+fn push_csv_field(out: &mut String, c: &str) {
+    if c.contains([',', '"', '\n', '\r']) {
+        out.push_str(&csv_field(c));
+    } else {
+        out.push_str(c);
     }
 }
 

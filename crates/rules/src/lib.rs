@@ -50,6 +50,6 @@ pub use ownership::Ownership;
 pub use params::{Counting, Ruleset};
 pub use replay::{Replay, Track};
 pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
-pub use score::{format_points, ColorName, Outcome, Prisoners, Score, SideScore};
+pub use score::{format_points, write_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};
 pub use toml_file::RulesetError;

@@ -99,7 +99,7 @@ pub fn format_points(v: f64) -> String {
 
 /// [`format_points`], appended to `out`: whole numbers as integers, others with two decimals
 /// less trailing zeros (`0.25`, `6.5`; `0.125` rounds to `0.12`).
-fn write_points(out: &mut String, v: f64) {
+pub fn write_points(out: &mut String, v: f64) {
     use std::fmt::Write;
     if v.fract() == 0.0 {
         let _ = write!(out, "{}", v as i64);

@@ -9,7 +9,7 @@ use gorules_compare::record::read_sgf_file;
 use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
-use gorules_rules::knob_docs::KNOB_DOCS;
+use gorules_rules::knob::KNOBS;
 use gorules_rules::{builtin_text, builtins, parse, Ruleset};
 
 /// The gallery: records in the repository, in display order.
@@ -100,7 +100,7 @@ fn rulesets_md() -> String {
     header.extend(all.iter().map(|r| r.id.clone()));
     let knobs: Vec<Vec<(&str, String)>> = all.iter().map(Ruleset::knobs).collect();
     let mut rows = Vec::new();
-    for doc in KNOB_DOCS {
+    for doc in KNOBS {
         let mut row = vec![format!("`{}`", doc.key)];
         for k in &knobs {
             let values: Vec<&str> = k
@@ -192,8 +192,8 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
          only what differs.\n\n",
     );
     out.push_str("## The knobs\n\n");
-    for doc in KNOB_DOCS {
-        let (section, key) = doc.key.split_once('.').unwrap_or(("", doc.key));
+    for doc in KNOBS {
+        let (section, key) = doc.section_and_name();
         out.push_str(&format!(
             "### `{key}` (in `[{section}]`)\n\n{}.\n\n",
             capitalise(doc.meaning)

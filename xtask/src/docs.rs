@@ -8,7 +8,7 @@ use gorules_compare::diagram;
 use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
-use gorules_rules::knob_docs::KNOB_DOCS;
+use gorules_rules::knob::KNOBS;
 use gorules_rules::{builtin_text, builtins, parse, Ruleset};
 use gorules_sgf::read_sgf_file;
 
@@ -100,7 +100,7 @@ fn rulesets_md() -> String {
     header.extend(all.iter().map(|r| r.id.clone()));
     let knobs: Vec<Vec<(&str, String)>> = all.iter().map(Ruleset::knobs).collect();
     let mut rows = Vec::new();
-    for doc in KNOB_DOCS {
+    for doc in KNOBS {
         let mut row = vec![format!("`{}`", doc.key)];
         for k in &knobs {
             let values: Vec<&str> = k
@@ -192,8 +192,8 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
          only what differs.\n\n",
     );
     out.push_str("## The knobs\n\n");
-    for doc in KNOB_DOCS {
-        let (section, key) = doc.key.split_once('.').unwrap_or(("", doc.key));
+    for doc in KNOBS {
+        let (section, key) = doc.section_and_name();
         out.push_str(&format!(
             "### `{key}` (in `[{section}]`)\n\n{}.\n\n",
             capitalise(doc.meaning)
@@ -396,8 +396,13 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 
 ## Where a rule lives
 
-Every rule difference is a named knob in `crates/rules/src/params.rs`, documented once in
-`crates/rules/src/knob_docs.rs` (the source of [rules-model.md](rules-model.md) and
+Every rule difference is a named knob: a field of `Ruleset` in `crates/rules/src/params.rs`
+(with the enum of its values when it is a choice), described once in the knob table,
+`crates/rules/src/knob/table.rs`: its TOML key, what it and each of its values mean, how a
+ruleset file reads it, how `rules show` writes it and, for the few that have one, its
+default. Everything that lists knobs reads that table: `Ruleset::knobs` (`rules show`,
+`rules diff`), the TOML reader (the keys each section accepts, the ones a file must set, what
+an `extends` file keeps) and `cargo xtask docs` ([rules-model.md](rules-model.md),
 [rulesets.md](rulesets.md)). `crates/rules/src/ruleset.rs` answers the game's questions from
 the knobs (`Ruleset::check`, `play_status`, `settlement`, `score`, ...).
 
@@ -414,11 +419,19 @@ a new knob, which every ruleset file can then use.
 
 ## Where to add
 
-- **A knob** (a rule difference): the field in `crates/rules/src/params.rs` with its values,
-  its reading and checks in `crates/rules/src/toml_file.rs`, its words in
-  `crates/rules/src/knob_docs.rs`, the rule logic in `crates/rules/src/ruleset.rs` (or
-  `game.rs` for the protocol), and the ruleset files of `rulesets/` that use it; a test that
-  cites the rules text. `cargo xtask docs` regenerates the feature matrix and the rules model.
+- **A knob** (a rule difference), in three places:
+  1. the knob itself: its field on `Ruleset` in `crates/rules/src/params.rs` (and the enum of
+     its values) and its entry in `crates/rules/src/knob/table.rs` (key, meaning, values and
+     what each means; a `default:` when most rulesets do without it, so that only the files
+     that use it change; the form of an entry is in `knob/define.rs`);
+  2. the rule logic in `crates/rules/src/ruleset.rs` (or `game.rs` for the protocol), with a
+     test that cites the rules text, and any check against other knobs in `validate` of
+     `crates/rules/src/toml_file.rs`;
+  3. the ruleset files of `rulesets/` that set it.
+
+  Nothing else lists knobs: the TOML reader, `rules show` and `rules diff` take the new one
+  from the table, `crates/rules/tests/knob_table.rs` holds its entry to the reader, and
+  `cargo xtask docs` regenerates the feature matrix and the rules model.
 - **A ruleset**: a TOML file in `rulesets/` (`crates/rules/rulesets/`), added to
   `BUILTIN_FILES` in `crates/rules/src/builtin.rs` to be built in.
 - **An output format**: the printers of `crates/compare/src/render.rs` (score and compare

@@ -31,7 +31,7 @@
 mod builtin;
 mod game;
 pub mod group_tax;
-pub mod knob_docs;
+pub mod knob;
 mod komi;
 mod ownership;
 pub mod params;

@@ -1,9 +1,11 @@
 //! The knobs a ruleset sets, one named parameter per rule difference.
 //!
-//! Every value here can be written in a ruleset's TOML file (kebab-case names); see
-//! `docs/rules-model.md` for what each one means and which built-in ruleset sets what.
+//! Every value here can be written in a ruleset's TOML file (kebab-case names); the knob
+//! table ([`crate::knob::KNOBS`]) names each field's key and says what each value means.
 
 use serde::{Deserialize, Serialize};
+
+use crate::knob::show::{counting_names, spelled};
 
 /// How repetition is prevented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -297,63 +299,14 @@ impl Ruleset {
     }
 }
 
-fn counting_names(list: &[Counting]) -> String {
-    list.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-}
-
-fn spelled<T: Serialize>(v: &T) -> String {
-    match toml::Value::try_from(v) {
-        Ok(toml::Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(_) => String::from("?"),
-    }
-}
-
 impl Ruleset {
-    /// Every knob as `(TOML key, value as written in TOML)`, in file order; bonuses are listed
-    /// one per line as `scoring.bonus`.
+    /// Every knob as (TOML key, value as `rules show` writes it), in file order, read from
+    /// [`KNOBS`](crate::knob::KNOBS); bonuses are listed one per line as `scoring.bonus`.
     pub fn knobs(&self) -> Vec<(&'static str, String)> {
-        let counting = counting_names(&self.counting);
-        let mut out = vec![
-            ("play.ko", spelled(&self.ko)),
-            ("play.long-cycle", spelled(&self.long_cycle)),
-            ("play.suicide", spelled(&self.suicide)),
-            ("play.pass-stones", self.pass_stones.to_string()),
-            ("play.illegal-moves", spelled(&self.illegal_moves)),
-            ("end.end-of-play", spelled(&self.end_of_play)),
-            ("end.dead-stones", spelled(&self.dead_stones)),
-            ("end.resumption-first", spelled(&self.resumption_first)),
-            (
-                "end.play-until-captured",
-                self.play_until_captured.to_string(),
-            ),
-            (
-                "end.resumption-double-pass-ends",
-                self.resumption_double_pass_ends.to_string(),
-            ),
-            ("scoring.counting", counting),
-            ("scoring.seki-eyes", spelled(&self.seki_eyes)),
-            (
-                "scoring.handicap-compensation",
-                spelled(&self.handicap_compensation),
-            ),
-            (
-                "scoring.handicap-placement",
-                spelled(&self.handicap_placement),
-            ),
-            ("scoring.komi", crate::format_points(self.komi)),
-            (
-                "scoring.handicap-komi",
-                crate::format_points(self.handicap_komi),
-            ),
-        ];
-        if self.bonuses.is_empty() {
-            out.push(("scoring.bonus", "none".to_string()));
-        }
-        for b in &self.bonuses {
-            out.push(("scoring.bonus", b.describe()));
-        }
-        out
+        crate::knob::KNOBS
+            .iter()
+            .flat_map(|knob| knob.show(self).into_iter().map(|v| (knob.key, v)))
+            .collect()
     }
 }
 

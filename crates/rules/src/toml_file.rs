@@ -1,5 +1,7 @@
 //! Reading a ruleset from TOML: syntax, unknown keys, wrong values and contradictory settings
-//! are refused with the file, line and column, what is wrong and what is allowed.
+//! are refused with the file, line and column, what is wrong and what is allowed. Which keys a
+//! section accepts, which a file must set and how each is read come from the knob table
+//! ([`crate::knob`]); this module adds the file's own keys and the checks between knobs.
 //!
 //! A file either sets every knob, or names a ruleset it `extends` and sets only what differs:
 //!
@@ -19,6 +21,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::knob::{assemble, About, RawEnd, RawPlay, RawScoring};
 use crate::params::*;
 
 /// A ruleset file that could not be used.
@@ -60,38 +63,6 @@ struct RawFile {
     end: RawEnd,
     #[serde(default)]
     scoring: RawScoring,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawPlay {
-    ko: Option<Spanned<KoRule>>,
-    long_cycle: Option<Spanned<LongCycleRule>>,
-    suicide: Option<Spanned<SuicideRule>>,
-    pass_stones: Option<Spanned<bool>>,
-    illegal_moves: Option<Spanned<IllegalMoveRule>>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawEnd {
-    end_of_play: Option<Spanned<EndOfPlay>>,
-    dead_stones: Option<Spanned<DeadStones>>,
-    resumption_first: Option<Spanned<ResumptionFirst>>,
-    play_until_captured: Option<Spanned<bool>>,
-    resumption_double_pass_ends: Option<Spanned<bool>>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawScoring {
-    counting: Option<Spanned<Vec<Counting>>>,
-    seki_eyes: Option<Spanned<SekiEyes>>,
-    handicap_compensation: Option<Spanned<HandicapCompensation>>,
-    handicap_placement: Option<Spanned<HandicapPlacement>>,
-    komi: Option<Spanned<f64>>,
-    handicap_komi: Option<Spanned<f64>>,
-    bonus: Option<Vec<Spanned<Bonus>>>,
 }
 
 struct Ctx<'a> {
@@ -153,25 +124,6 @@ pub(crate) fn parse_ruleset(
     build(&ctx, raw, base)
 }
 
-macro_rules! take {
-    ($ctx:expr, $raw:expr, $base:expr, $field:ident, $key:literal) => {
-        match (&$raw, &$base) {
-            (Some(v), _) => v.get_ref().clone(),
-            (None, Some(b)) => b.$field.clone(),
-            (None, None) => {
-                return Err($ctx.error_at(
-                    None,
-                    concat!(
-                        "missing key `",
-                        $key,
-                        "`: set it, or name a ruleset to start from with `extends = \"ID\"`"
-                    ),
-                ))
-            }
-        }
-    };
-}
-
 fn build(ctx: &Ctx, raw: RawFile, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
     let id = raw.id.get_ref().clone();
     let id_ok = !id.is_empty()
@@ -184,88 +136,33 @@ fn build(ctx: &Ctx, raw: RawFile, base: Option<Ruleset>) -> Result<Ruleset, Rule
             format!("id {id:?}: use lower-case letters, digits and '-' only, e.g. \"my-rules\""),
         ));
     }
-    let p = &raw.play;
-    let e = &raw.end;
-    let s = &raw.scoring;
-    let b = &base;
-    let rs = Ruleset {
+    let b = base.as_ref();
+    let about = About {
         name: raw
             .name
             .clone()
-            .or_else(|| b.as_ref().map(|b| format!("{} (modified)", b.name)))
+            .or_else(|| b.map(|b| format!("{} (modified)", b.name)))
             .unwrap_or_else(|| id.clone()),
         description: raw
             .description
             .clone()
-            .or_else(|| {
-                b.as_ref()
-                    .map(|b| format!("Based on {}: {}", b.id, b.description))
-            })
+            .or_else(|| b.map(|b| format!("Based on {}: {}", b.id, b.description)))
             .unwrap_or_default(),
         source: raw
             .source
             .clone()
-            .or_else(|| b.as_ref().map(|b| b.source.clone()))
+            .or_else(|| b.map(|b| b.source.clone()))
             .unwrap_or_default(),
         id,
-        ko: take!(ctx, p.ko, b, ko, "play.ko"),
-        long_cycle: take!(ctx, p.long_cycle, b, long_cycle, "play.long-cycle"),
-        suicide: take!(ctx, p.suicide, b, suicide, "play.suicide"),
-        pass_stones: take!(ctx, p.pass_stones, b, pass_stones, "play.pass-stones"),
-        illegal_moves: take!(ctx, p.illegal_moves, b, illegal_moves, "play.illegal-moves"),
-        end_of_play: take!(ctx, e.end_of_play, b, end_of_play, "end.end-of-play"),
-        dead_stones: take!(ctx, e.dead_stones, b, dead_stones, "end.dead-stones"),
-        resumption_first: take!(
-            ctx,
-            e.resumption_first,
-            b,
-            resumption_first,
-            "end.resumption-first"
-        ),
-        play_until_captured: take!(
-            ctx,
-            e.play_until_captured,
-            b,
-            play_until_captured,
-            "end.play-until-captured"
-        ),
-        resumption_double_pass_ends: take!(
-            ctx,
-            e.resumption_double_pass_ends,
-            b,
-            resumption_double_pass_ends,
-            "end.resumption-double-pass-ends"
-        ),
-        counting: take!(ctx, s.counting, b, counting, "scoring.counting"),
-        seki_eyes: take!(ctx, s.seki_eyes, b, seki_eyes, "scoring.seki-eyes"),
-        handicap_compensation: take!(
-            ctx,
-            s.handicap_compensation,
-            b,
-            handicap_compensation,
-            "scoring.handicap-compensation"
-        ),
-        handicap_placement: take!(
-            ctx,
-            s.handicap_placement,
-            b,
-            handicap_placement,
-            "scoring.handicap-placement"
-        ),
-        komi: take!(ctx, s.komi, b, komi, "scoring.komi"),
-        handicap_komi: take!(
-            ctx,
-            s.handicap_komi,
-            b,
-            handicap_komi,
-            "scoring.handicap-komi"
-        ),
-        bonuses: match (&s.bonus, b) {
-            (Some(list), _) => list.iter().map(|x| x.get_ref().clone()).collect(),
-            (None, Some(b)) => b.bonuses.clone(),
-            (None, None) => Vec::new(),
-        },
     };
+    let rs = assemble(about, &raw.play, &raw.end, &raw.scoring, b).map_err(|key| {
+        ctx.error_at(
+            None,
+            format!(
+                "missing key `{key}`: set it, or name a ruleset to start from with `extends = \"ID\"`"
+            ),
+        )
+    })?;
     validate(ctx, &raw, &rs)?;
     Ok(rs)
 }
@@ -275,12 +172,26 @@ fn span<T>(v: &Option<Spanned<T>>) -> Option<Range<usize>> {
     v.as_ref().map(|s| s.span())
 }
 
+/// Every counting method, quoted as a file writes it: `"area", "territory", "stone"`.
+fn every_counting() -> String {
+    Counting::ALL
+        .iter()
+        .map(|c| format!("{:?}", c.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Refuses settings that contradict each other, naming the place of the knob that the file
+/// sets (else of the one it conflicts with).
 fn validate(ctx: &Ctx, raw: &RawFile, rs: &Ruleset) -> Result<(), RulesetError> {
     let s = &raw.scoring;
     if rs.counting.is_empty() {
         return Err(ctx.error_at(
             span(&s.counting),
-            "`counting` is empty: allow at least one of \"area\", \"territory\", \"stone\"",
+            format!(
+                "`counting` is empty: allow at least one of {}",
+                every_counting()
+            ),
         ));
     }
     let mut seen = Vec::new();
@@ -301,11 +212,18 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &Ruleset) -> Result<(), RulesetError> 
         .collect::<Vec<_>>()
         .join(" and ");
     for (k, bonus) in rs.bonuses.iter().enumerate() {
-        let at = s.bonus.as_ref().and_then(|l| l.get(k)).map(|b| b.span());
+        let at = s
+            .bonuses
+            .as_ref()
+            .and_then(|l| l.get_ref().get(k))
+            .map(|b| b.span());
         if bonus.counting.is_empty() {
             return Err(ctx.error_at(
                 at,
-                "a bonus with an empty `counting` list never applies: name one or more of \"area\", \"territory\", \"stone\"",
+                format!(
+                    "a bonus with an empty `counting` list never applies: name one or more of {}",
+                    every_counting()
+                ),
             ));
         }
         if let Some(c) = bonus.counting.iter().find(|c| !allowed(c)) {

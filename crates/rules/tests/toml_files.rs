@@ -203,10 +203,10 @@ proptest::proptest! {
 
 #[test]
 fn every_knob_is_documented_with_every_value() {
-    use gorules_rules::knob_docs::KNOB_DOCS;
+    use gorules_rules::knob::KNOBS;
     for rs in builtins() {
         for (key, value) in rs.knobs() {
-            let doc = KNOB_DOCS
+            let doc = KNOBS
                 .iter()
                 .find(|d| d.key == key)
                 .unwrap_or_else(|| panic!("{key} is not documented"));

@@ -1,0 +1,130 @@
+//! The knobs, one entry each: the one place a knob's key, meaning, values, reading and
+//! writing are stated (see the `knobs!` macro for the form of an entry). Sections and knobs
+//! are in file order.
+
+use toml::Spanned;
+
+use super::{show, About, Knob};
+use crate::params::*;
+
+knobs! {
+    play: RawPlay {
+        ko: KoRule = "ko" {
+            meaning: "which repetitions a board play may not create",
+            values: &[
+                ("simple", "only the immediate recapture of a single stone that just captured a single stone is forbidden"),
+                ("positional-superko", "no board play may recreate any earlier whole-board position"),
+                ("situational-superko", "no board play may recreate an earlier position with the same player to move"),
+                ("natural-situational-superko", "no board play may recreate a position that an earlier board play of the same player created"),
+            ],
+        }
+        long_cycle: LongCycleRule = "long-cycle" {
+            meaning: "what a cycle does under simple ko (triple ko, eternal life)",
+            values: &[
+                ("continue", "nothing: play goes on (superko rulesets never reach a cycle)"),
+                ("no-result", "a board play that makes the same position with the same player to move occur for the third time since the last pass ends the game without result"),
+            ],
+        }
+        suicide: SuicideRule = "suicide" {
+            meaning: "which suicides are legal (suicided stones become the opponent's prisoners)",
+            values: &[
+                ("illegal", "none"),
+                ("multi-stone", "a suicide of two or more stones; never a single stone"),
+                ("all", "every suicide the ko rule allows"),
+            ],
+        }
+        pass_stones: bool = "pass-stones" {
+            meaning: "whether a pass hands the opponent one prisoner",
+            values: &[("true", "yes"), ("false", "no")],
+        }
+        illegal_moves: IllegalMoveRule = "illegal-moves" {
+            meaning: "what happens to an illegal move found in a record",
+            values: &[
+                ("pass", "taken back and replaced by a pass (with a pass stone where passes hand one)"),
+                ("loss", "the player who made it loses (B+F / W+F)"),
+            ],
+        }
+    }
+    end: RawEnd {
+        end_of_play: EndOfPlay = "end-of-play" {
+            meaning: "when play ends",
+            values: &[
+                ("two-passes", "two passes in a row"),
+                ("white-passes-last", "two passes in a row; when the game finishes White must have made the last move, adding a pass if Black passed last"),
+                ("first-and-last-pass-differ", "two passes in a row, but the game's first and last passes must be by different players: if not, the other player adds a third pass before play ends"),
+                ("four-passes", "four passes in a row"),
+            ],
+        }
+        dead_stones: DeadStones = "dead-stones" {
+            meaning: "how dead stones are settled when play ends",
+            values: &[
+                ("agreement", "stones the players agree are dead are removed as the opponent's prisoners; if they disagree, play resumes"),
+                ("as-they-stand", "no agreement: the board is scored exactly as it stands"),
+            ],
+        }
+        resumption_first: ResumptionFirst = "resumption-first" {
+            meaning: "who moves first when play resumes after a dispute",
+            values: &[
+                ("opponent-of-last-passer", "the opponent of the player who passed last"),
+                ("either", "either player (the opponent of whoever asked to resume)"),
+            ],
+        }
+        play_until_captured: bool = "play-until-captured" {
+            meaning: "whether either player may call \"play until all dead stones are captured\", after which every stone left when play ends again is alive",
+            values: &[("true", "yes"), ("false", "no")],
+        }
+        resumption_double_pass_ends: bool = "resumption-double-pass-ends" {
+            meaning: "whether two passes at the start of a resumption end the game with every stone alive",
+            values: &[("true", "yes"), ("false", "no")],
+        }
+    }
+    scoring: RawScoring {
+        counting: Vec<Counting> = "counting" {
+            meaning: "the counting methods the ruleset allows",
+            values: &[
+                ("area", "stones on the board plus territory"),
+                ("territory", "territory plus prisoners (captures, dead stones, suicided stones, pass stones)"),
+                ("stone", "stone scoring: the stones on the board once each living group is filled down to two eyes (stones plus territory, less 2 points per group, or its territory if smaller; seki eyes as `seki-eyes` says)"),
+            ],
+            show: show::countings,
+        }
+        seki_eyes: SekiEyes = "seki-eyes" {
+            meaning: "whether empty points surrounded by groups in seki count",
+            values: &[
+                ("count", "every surrounded point counts, in seki too"),
+                ("not-counted", "eye points of groups in seki are not territory"),
+            ],
+        }
+        handicap_compensation: HandicapCompensation = "handicap-compensation" {
+            meaning: "points White receives for Black's handicap stones under area and stone counting",
+            values: &[
+                ("none", "none"),
+                ("n", "one per handicap stone"),
+                ("n-1", "one per handicap stone after the first"),
+            ],
+        }
+        handicap_placement: HandicapPlacement = "handicap-placement" {
+            meaning: "where handicap stones go",
+            values: &[("fixed", "the standard star points"), ("free", "wherever Black chooses")],
+        }
+        komi: f64 = "komi" {
+            meaning: "komi for an even game whose record gives none (a record's KM and --komi win)",
+            values: &[],
+            show: show::points,
+        }
+        handicap_komi: f64 = "handicap-komi" {
+            meaning: "komi for a handicap game whose record gives none",
+            values: &[],
+            show: show::points,
+        }
+        bonuses: Vec<Bonus> = "bonus" {
+            meaning: "points given when an event of play happened: `event` (first-pass, last-pass, last-board-play), `by` (black, white, either), `to` (black, white, maker, opponent), `points`, `counting` (the methods it applies to)",
+            values: &[],
+            show: show::bonuses,
+            read: Vec<Spanned<Bonus>> => |list: &Vec<Spanned<Bonus>>| {
+                list.iter().map(|b| b.get_ref().clone()).collect()
+            },
+            default: Vec::new(),
+        }
+    }
+}

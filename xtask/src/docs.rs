@@ -434,13 +434,23 @@ a new knob, which every ruleset file can then use.
   `cargo xtask docs` regenerates the feature matrix and the rules model.
 - **A ruleset**: a TOML file in `rulesets/` (`crates/rules/rulesets/`), added to
   `BUILTIN_FILES` in `crates/rules/src/builtin.rs` to be built in.
-- **An output format**: the printers of `crates/compare/src/render.rs` (score and compare
-  reports) or `crates/claims` (fuzz reports); the CLI's `--format` names them.
+- **An output format**: a variant of the printer's `Format` and its rendering, in the library
+  that owns the report: `crates/compare/src/render.rs` (a game's report, `score`),
+  `crates/compare/src/corpus_printer.rs` (a corpus run, `compare`, written piece by piece),
+  `crates/claims/src/printer.rs` (fuzz reports and the named claims) or
+  `crates/rules/src/printer.rs` (`rules list`, `show`, `diff`). The CLI's `--format` reads the
+  name with `Format::from_name`; it renders nothing itself.
+- **A way to replay records**: the engines that replay many games step them through
+  `gorules_rules::Replay`, which gives a record's move its one meaning (ignored after the end,
+  diverged after a replaced illegal move, else an error in the record) and holds the fast
+  paths; `Game` is the small public type for playing one game move by move.
 - **A command**: a module in `crates/cli/src/commands/` that parses its arguments, calls the
   libraries and writes; no rule logic in the CLI.
 - **A binding** (Python, GTP): a crate of its own that calls `gorules-compare` (reports, the
-  JSON contract of [json.md](json.md)), `gorules-rules` (`Game`, `Ruleset`) and `gorules-life`
-  (dead stones), with no second rules implementation.
+  JSON contract of [json.md](json.md), the streaming corpus run), `gorules-sgf` (records),
+  `gorules-rules` (`Game`, `Setup`, `Ruleset` and its printer) and `gorules-life` (dead
+  stones), with no second rules implementation. It depends on the libraries, never the other
+  way, and nothing depends on it.
 "#;
 
 fn read_toml(path: &Path) -> Result<toml::Table, String> {

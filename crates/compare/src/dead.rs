@@ -17,8 +17,23 @@ use gorules_board::{Color, Point};
 use gorules_life::{estimate, Engine, Estimate, Life, Options as LifeOptions};
 use serde::Serialize;
 
-use crate::replay::DeadSource;
 use gorules_sgf::GameRecord;
+
+/// Where the dead stones came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadSource {
+    /// `--dead` on the command line.
+    CommandLine,
+    /// The final node's `TB`/`TW` markup (CGoban/KGS convention).
+    TerritoryMarkup,
+    /// None given: every stone is alive.
+    None,
+    /// The estimate on the final position (`gorules-life`).
+    Estimate,
+    /// A GTP engine's `final_status_list dead`.
+    Engine,
+}
 
 /// Where to take the dead stones from.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -40,21 +40,7 @@ pub enum KomiSource {
     RulesetDefault,
 }
 
-/// Where the dead stones came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadSource {
-    /// `--dead` on the command line.
-    CommandLine,
-    /// The final node's `TB`/`TW` markup (CGoban/KGS convention).
-    TerritoryMarkup,
-    /// None given: every stone is alive.
-    None,
-    /// The estimate on the final position (`gorules-life`).
-    Estimate,
-    /// A GTP engine's `final_status_list dead`.
-    Engine,
-}
+pub use crate::dead::DeadSource;
 
 /// The dead stones of a record by `options.dead`, where they came from, and the estimate
 /// behind them if any. A source that fails (an engine that cannot answer, points off the

@@ -5,8 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::knob::show::{counting_names, spelled};
-
 /// How repetition is prevented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -296,40 +294,5 @@ impl Ruleset {
         } else {
             self.komi
         }
-    }
-}
-
-impl Ruleset {
-    /// Every knob as (TOML key, value as `rules show` writes it), in file order, read from
-    /// [`KNOBS`](crate::knob::KNOBS); bonuses are listed one per line as `scoring.bonus`.
-    pub fn knobs(&self) -> Vec<(&'static str, String)> {
-        crate::knob::KNOBS
-            .iter()
-            .flat_map(|knob| knob.show(self).into_iter().map(|v| (knob.key, v)))
-            .collect()
-    }
-}
-
-impl Bonus {
-    /// In words: `+1 to white if white made the first-pass (area)`.
-    pub fn describe(&self) -> String {
-        let to = match self.to {
-            BonusRecipient::Black => "black",
-            BonusRecipient::White => "white",
-            BonusRecipient::Maker => "its maker",
-            BonusRecipient::Opponent => "its maker's opponent",
-        };
-        let by = match self.by {
-            BonusMaker::Black => "black made",
-            BonusMaker::White => "white made",
-            BonusMaker::Either => "either player made",
-        };
-        let counting = counting_names(&self.counting);
-        let sign = if self.points >= 0.0 { "+" } else { "-" };
-        format!(
-            "{sign}{} to {to} if {by} the {} ({counting})",
-            crate::format_points(self.points.abs()),
-            spelled(&self.event),
-        )
     }
 }

@@ -9,9 +9,8 @@
 //!
 //! Every loop here is iterative: no input can exhaust the stack.
 
+use std::borrow::Cow;
 use std::ops::Range;
-
-use crate::tree::normalise_ident;
 
 /// What the tokenizer found at an offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -412,6 +411,16 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = before[line_start..].chars().count() + 1;
     (line, column)
+}
+
+/// An identifier as the reader names it: as written when it is all upper-case ASCII letters
+/// (or empty), else its upper-case letters alone.
+pub(crate) fn normalise_ident(raw: &str) -> Cow<'_, str> {
+    if raw.bytes().all(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(raw.chars().filter(|c| c.is_ascii_uppercase()).collect())
+    }
 }
 
 #[cfg(test)]

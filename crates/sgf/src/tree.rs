@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-use crate::scan::{Lexer, Shape};
+use crate::scan::{normalise_ident, Lexer, Shape};
 
 /// Why a text is not a well-formed SGF collection, in the order the checks run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,16 +318,6 @@ impl<'a> Prop<'_, 'a> {
     /// The first value, escapes removed.
     pub fn first(&self) -> Cow<'a, str> {
         self.collection.value(self.raw.values.start)
-    }
-}
-
-/// An identifier as the reader names it: as written when it is all upper-case ASCII letters
-/// (or empty), else its upper-case letters alone.
-pub(crate) fn normalise_ident(raw: &str) -> Cow<'_, str> {
-    if raw.bytes().all(|b| b.is_ascii_uppercase()) {
-        Cow::Borrowed(raw)
-    } else {
-        Cow::Owned(raw.chars().filter(|c| c.is_ascii_uppercase()).collect())
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::params::{Bonus, Counting};
+use crate::params::{Bonus, BonusMaker, BonusRecipient, Counting, Ruleset};
 
 /// A value as TOML spells it (`situational-superko`, `true`).
 pub(crate) fn spelled<T: Serialize>(v: &T) -> String {
@@ -40,4 +40,39 @@ pub(super) fn bonuses(list: &[Bonus]) -> Vec<String> {
         return vec!["none".to_string()];
     }
     list.iter().map(Bonus::describe).collect()
+}
+
+impl Ruleset {
+    /// Every knob as (TOML key, value as `rules show` writes it), in file order, read from
+    /// [`KNOBS`](crate::knob::KNOBS); bonuses are listed one per line as `scoring.bonus`.
+    pub fn knobs(&self) -> Vec<(&'static str, String)> {
+        crate::knob::KNOBS
+            .iter()
+            .flat_map(|knob| knob.show(self).into_iter().map(|v| (knob.key, v)))
+            .collect()
+    }
+}
+
+impl Bonus {
+    /// In words: `+1 to white if white made the first-pass (area)`.
+    pub fn describe(&self) -> String {
+        let to = match self.to {
+            BonusRecipient::Black => "black",
+            BonusRecipient::White => "white",
+            BonusRecipient::Maker => "its maker",
+            BonusRecipient::Opponent => "its maker's opponent",
+        };
+        let by = match self.by {
+            BonusMaker::Black => "black made",
+            BonusMaker::White => "white made",
+            BonusMaker::Either => "either player made",
+        };
+        let counting = counting_names(&self.counting);
+        let sign = if self.points >= 0.0 { "+" } else { "-" };
+        format!(
+            "{sign}{} to {to} if {by} the {} ({counting})",
+            crate::format_points(self.points.abs()),
+            spelled(&self.event),
+        )
+    }
 }

@@ -1,6 +1,6 @@
 //! Command-line values: ruleset lists, counting methods, formats, points.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
 use gorules_rules::{builtins, load, Counting, Ruleset};
@@ -11,9 +11,10 @@ pub struct ScoringArgs {
     /// `all`, built-in ids separated by commas (`concord,aga`), or paths to TOML files.
     #[arg(long, default_value = "all")]
     pub rules: String,
-    /// Which counting methods to show.
-    #[arg(long, value_enum, default_value = "all")]
-    pub counting: CountingArg,
+    /// Which counting methods to show: area, territory, stone or all (every method each
+    /// ruleset allows).
+    #[arg(long, default_value = "all", value_parser = counting_arg)]
+    pub counting: Countings,
     /// Komi, overriding the records' KM and the rulesets' defaults.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<f64>,
@@ -26,29 +27,18 @@ pub struct ScoringArgs {
     pub format: Format,
 }
 
-/// `--counting`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum CountingArg {
-    /// Area counting only.
-    Area,
-    /// Territory counting only.
-    Territory,
-    /// Stone counting only.
-    Stone,
-    /// Every method each ruleset allows.
-    All,
-}
+/// `--counting`: the counting methods to keep (`None`: all).
+#[derive(Clone, Debug)]
+pub struct Countings(pub Option<Vec<Counting>>);
 
-impl CountingArg {
-    /// The methods to keep (`None`: all).
-    pub fn filter(self) -> Option<Vec<Counting>> {
-        match self {
-            CountingArg::Area => Some(vec![Counting::Area]),
-            CountingArg::Territory => Some(vec![Counting::Territory]),
-            CountingArg::Stone => Some(vec![Counting::Stone]),
-            CountingArg::All => None,
-        }
+/// `--counting`: `all`, or one counting method by its name (`area`, `territory`, `stone`).
+fn counting_arg(name: &str) -> Result<Countings, String> {
+    if name == "all" {
+        return Ok(Countings(None));
     }
+    knob_value::<Counting>(name)
+        .map(|c| Countings(Some(vec![c])))
+        .map_err(|_| "one of area, territory, stone, all".to_string())
 }
 
 /// `--format`: one of [`Format::NAMES`].

@@ -87,9 +87,9 @@ enum Command {
         /// Komi for the score line, overriding the record's KM and the ruleset's default.
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<f64>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::diagram::DiagramFormat,
+        /// Output format: text (with a legend) or svg (a self-contained picture).
+        #[arg(long, default_value = "text", value_parser = commands::diagram::format_arg)]
+        format: gorules_compare::diagram::Format,
         /// Write to this file instead of standard output.
         #[arg(short, long)]
         out: Option<PathBuf>,

@@ -357,6 +357,37 @@ impl DiagramView {
     }
 }
 
+/// An output format of diagrams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Text with a legend ([`to_text`]).
+    Text,
+    /// A self-contained SVG picture ([`to_svg`]).
+    Svg,
+}
+
+impl Format {
+    /// The formats' names, as [`Format::from_name`] reads them.
+    pub const NAMES: &'static [&'static str] = &["text", "svg"];
+
+    /// The format called `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name {
+            "text" => Some(Format::Text),
+            "svg" => Some(Format::Svg),
+            _ => None,
+        }
+    }
+}
+
+/// The view in `format`.
+pub fn render(view: &DiagramView, format: Format) -> String {
+    match format {
+        Format::Text => to_text(view),
+        Format::Svg => to_svg(view),
+    }
+}
+
 /// The legend of [`to_text`].
 pub const TEXT_LEGEND: &str = "X O stones, x o territory, # @ dead black/white stones, \
                                - seki eye not counted, . neutral, (X) last move";

@@ -30,7 +30,7 @@ pub fn run(
     let options = Options {
         komi: args::komi(scoring.komi)?,
         dead: dead.choice()?,
-        countings: scoring.counting.filter(),
+        countings: scoring.counting.0.clone(),
         score_unfinished: false,
         strict: scoring.strict,
     };

@@ -3,20 +3,15 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
-use gorules_compare::diagram::{to_svg, to_text, view};
+use gorules_compare::diagram::{render, view, Format};
 use gorules_compare::replay::Options;
 use gorules_sgf::read_sgf_file;
 
 use crate::args;
 
-/// `--format` of `gorules diagram`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum DiagramFormat {
-    /// A text diagram with a legend.
-    Text,
-    /// A self-contained SVG picture.
-    Svg,
+/// `--format` of `gorules diagram`: one of [`Format::NAMES`].
+pub fn format_arg(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
 }
 
 /// What `gorules diagram` was asked for.
@@ -32,7 +27,7 @@ pub struct Request<'a> {
     /// `--komi`.
     pub komi: Option<f64>,
     /// The output format.
-    pub format: DiagramFormat,
+    pub format: Format,
     /// Where to write (`None`: standard output).
     pub out: Option<&'a Path>,
 }
@@ -52,10 +47,7 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
     };
     let v = view(record, &rules, &options, req.move_number)
         .map_err(|e| format!("{}: {e}", req.path.display()))?;
-    let text = match req.format {
-        DiagramFormat::Text => to_text(&v),
-        DiagramFormat::Svg => to_svg(&v),
-    };
+    let text = render(&v, req.format);
     match req.out {
         Some(out) => {
             std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?

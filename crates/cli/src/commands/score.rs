@@ -25,7 +25,7 @@ pub fn run(
     let options = Options {
         komi: args::komi(scoring.komi)?,
         dead: dead.choice()?,
-        countings: scoring.counting.filter(),
+        countings: scoring.counting.0.clone(),
         score_unfinished: unfinished,
         strict: scoring.strict,
     };

@@ -116,6 +116,13 @@ enum Command {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// Speak GTP (version 2) on standard input and output as a rules engine: a referee and
+    /// scorer that checks every move under the ruleset; it does not choose moves.
+    Gtp {
+        /// One built-in id or a TOML path.
+        #[arg(long, default_value = "chinese")]
+        rules: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -204,6 +211,7 @@ fn main() -> ExitCode {
             unfinished,
             out: out.as_deref(),
         }),
+        Command::Gtp { rules } => commands::gtp::run(&rules),
     };
     match result {
         Ok(code) => code,

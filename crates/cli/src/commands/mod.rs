@@ -4,5 +4,6 @@ pub mod annotate;
 pub mod compare;
 pub mod diagram;
 pub mod fuzz;
+pub mod gtp;
 pub mod rules;
 pub mod score;

@@ -1,0 +1,452 @@
+//! The engine: a game kept as a record (`gorules_sgf::GameRecord`) under one ruleset, and the
+//! commands that change, check, show and score it. Every move is checked by a
+//! `gorules_rules::Game` replayed from the record; scores and dead stones come from the same
+//! comparison as `gorules score` (`gorules_compare::report::compare_game`), so the engine and
+//! the command line always agree.
+
+use std::io::{self, BufRead, Write};
+
+use gorules_board::coords::{gtp_point, parse_gtp_move, parse_gtp_point};
+use gorules_board::handicap::fixed_handicap;
+use gorules_board::{Board, Color, ColoredMove, Move, Point, Size, MAX_SIDE, MIN_SIDE};
+use gorules_compare::dead::{resolve, DeadStones};
+use gorules_compare::replay::Options;
+use gorules_compare::report::{compare_game, GameReport};
+use gorules_rules::{load, Game, Komi, MoveError, Ruleset, Setup, Status};
+use gorules_sgf::{read_sgf_file, to_sgf, GameRecord};
+
+use crate::protocol::{format_response, parse_line, read_line, write_response, Command};
+
+/// Every command the engine knows, in the order `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "undo",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "printsgf",
+    "gorules-rules",
+    "kata-get-rules",
+    "kata-set-rules",
+    "gorules-score",
+    "gorules-legal",
+];
+
+/// What a command answers: its text, or the error message of a `?` response.
+type Answer = Result<String, String>;
+
+/// A GTP rules engine: the game so far and the ruleset it is played under.
+pub struct Engine {
+    rules: Ruleset,
+    record: GameRecord,
+    /// `komi` was given (else the ruleset's default applies).
+    komi_set: bool,
+}
+
+impl Engine {
+    /// An empty 19x19 board under `rules`.
+    pub fn new(rules: Ruleset) -> Engine {
+        Engine {
+            rules,
+            record: GameRecord::new(Size::square(19).expect("19 is a board size")),
+            komi_set: false,
+        }
+    }
+
+    /// The game so far, as a record.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// Answers one command (for `quit` an empty success: [`serve`] then stops).
+    pub fn answer(&mut self, cmd: &Command) -> Answer {
+        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
+        match (cmd.name.as_str(), args.as_slice()) {
+            ("protocol_version", []) => Ok("2".into()),
+            ("name", []) => Ok("gorules".into()),
+            ("version", []) => Ok(env!("CARGO_PKG_VERSION").into()),
+            ("known_command", [name]) => Ok(COMMANDS.contains(name).to_string()),
+            ("list_commands", []) => Ok(COMMANDS.join("\n")),
+            ("quit", []) => Ok(String::new()),
+            ("boardsize", [n]) => self.boardsize(n),
+            ("clear_board", []) => {
+                self.clear();
+                Ok(String::new())
+            }
+            ("komi", [k]) => self.komi(k),
+            ("play", [color, vertex]) => self.play(color, vertex),
+            ("undo", []) => self.undo(),
+            ("fixed_handicap", [n]) | ("place_free_handicap", [n]) => self.fixed_handicap(n),
+            ("set_free_handicap", vertices) if !vertices.is_empty() => {
+                self.set_free_handicap(vertices)
+            }
+            ("showboard", []) => self.showboard(),
+            ("final_score", []) => self.final_score(),
+            ("final_status_list", [status]) => self.final_status_list(status),
+            ("loadsgf", [path]) => self.loadsgf(path, None),
+            ("loadsgf", [path, n]) => {
+                let n = n
+                    .parse::<usize>()
+                    .map_err(|_| format!("syntax error: move number {n:?}"))?;
+                self.loadsgf(path, Some(n))
+            }
+            ("printsgf", []) => Ok(to_sgf(&self.record)),
+            ("gorules-rules", []) | ("kata-get-rules", []) => Ok(self.rules.id.clone()),
+            ("gorules-rules", [spec]) | ("kata-set-rules", [spec]) => self.set_rules(spec),
+            ("gorules-score", []) => self
+                .report()
+                .map(|r| serde_json::to_string(&r).expect("a report serialises")),
+            ("gorules-legal", [color, vertex]) => self.legal(color, vertex),
+            (name, _) if COMMANDS.contains(&name) => {
+                Err(format!("syntax error: wrong arguments for {name}"))
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn clear(&mut self) {
+        let mut fresh = GameRecord::new(self.record.size);
+        fresh.komi = self.record.komi;
+        self.record = fresh;
+    }
+
+    fn boardsize(&mut self, n: &str) -> Answer {
+        let side: u32 = n
+            .parse()
+            .map_err(|_| format!("syntax error: board size {n:?}"))?;
+        if !(MIN_SIDE as u32..=MAX_SIDE as u32).contains(&side) {
+            return Err("unacceptable size".into());
+        }
+        self.record.size = Size::square(side).map_err(|_| "unacceptable size".to_string())?;
+        self.clear();
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, k: &str) -> Answer {
+        let value: f64 = k.parse().map_err(|_| format!("syntax error: komi {k:?}"))?;
+        let komi = Komi::new(value).map_err(|e| format!("syntax error: {e}"))?;
+        self.record.komi = Some(komi.into());
+        self.komi_set = true;
+        Ok(String::new())
+    }
+
+    /// The game of the record under the ruleset, its moves replayed.
+    fn game(&self) -> Result<Game<'_>, String> {
+        self.game_from(self.record.first_player())
+    }
+
+    /// The game to check a move of `color` in: the game so far, or, before the first move,
+    /// one that `color` begins (a record's first move says who moves first).
+    fn game_for(&self, color: Color) -> Result<Game<'_>, String> {
+        if self.record.moves.is_empty() {
+            self.game_from(color)
+        } else {
+            self.game()
+        }
+    }
+
+    fn game_from(&self, first: Color) -> Result<Game<'_>, String> {
+        let board: Board = self.record.setup_board().map_err(|e| e.to_string())?;
+        let handicap = self.record.handicap_stones();
+        let setup = Setup {
+            board,
+            handicap,
+            komi: self
+                .record
+                .komi
+                .unwrap_or_else(|| self.rules.default_komi(handicap)),
+            first,
+        };
+        let mut game = Game::new(&self.rules, setup);
+        for m in &self.record.moves {
+            game.play(m.color, m.mv).map_err(|e| e.to_string())?;
+        }
+        Ok(game)
+    }
+
+    /// The moves a play of `color` at `vertex` adds to the record: a pass by the other player
+    /// first when `color` is not the one to move (as a record reader reads a colour moving
+    /// twice), then the move itself.
+    fn moves_for(game: &Game<'_>, color: Color, mv: Move) -> Vec<ColoredMove> {
+        let mut out = Vec::with_capacity(2);
+        if game.to_move() != color {
+            out.push(ColoredMove {
+                color: color.opponent(),
+                mv: Move::Pass,
+            });
+        }
+        out.push(ColoredMove { color, mv });
+        out
+    }
+
+    /// Whether the moves can be played in `game` under the ruleset; the reason when not.
+    fn check(game: &mut Game<'_>, moves: &[ColoredMove]) -> Result<(), String> {
+        let (last, before) = moves.split_last().expect("at least the move itself");
+        for m in before {
+            game.play(m.color, m.mv).map_err(|e| e.to_string())?;
+        }
+        if game.status() == Status::Finished {
+            return Err(MoveError::GameOver.to_string());
+        }
+        match game.check(last.color, last.mv) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(illegal)) => Err(illegal.to_string()),
+            Err(MoveError::Occupied(_)) => Err("the point is occupied".into()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    fn parse_move(&self, color: &str, vertex: &str) -> Result<(Color, Move), String> {
+        let color = parse_color(color)?;
+        let mv =
+            parse_gtp_move(vertex, self.record.size).map_err(|e| format!("syntax error: {e}"))?;
+        Ok((color, mv))
+    }
+
+    fn play(&mut self, color: &str, vertex: &str) -> Answer {
+        let (color, mv) = self.parse_move(color, vertex)?;
+        let moves = {
+            let mut game = self.game_for(color)?;
+            let moves = Self::moves_for(&game, color, mv);
+            Self::check(&mut game, &moves).map_err(|why| format!("illegal move: {why}"))?;
+            moves
+        };
+        for m in moves {
+            let node = self.record.moves.len() + 1;
+            self.record.moves.push(m);
+            self.record.move_nodes.push(node);
+        }
+        Ok(String::new())
+    }
+
+    fn legal(&self, color: &str, vertex: &str) -> Answer {
+        let (color, mv) = self.parse_move(color, vertex)?;
+        let mut game = self.game_for(color)?;
+        let moves = Self::moves_for(&game, color, mv);
+        Ok(match Self::check(&mut game, &moves) {
+            Ok(()) => "true".into(),
+            Err(why) => format!("false {why}"),
+        })
+    }
+
+    fn undo(&mut self) -> Answer {
+        if self.record.moves.pop().is_none() {
+            return Err("cannot undo".into());
+        }
+        self.record.move_nodes.pop();
+        Ok(String::new())
+    }
+
+    fn fixed_handicap(&mut self, n: &str) -> Answer {
+        let stones: u32 = n
+            .parse()
+            .map_err(|_| format!("syntax error: handicap {n:?}"))?;
+        if !self.record.moves.is_empty() || !self.record.setup.is_empty() {
+            return Err("board not empty".into());
+        }
+        let points = fixed_handicap(self.record.size, stones)
+            .map_err(|e| format!("invalid number of stones: {e}"))?;
+        self.set_handicap(&points);
+        let size = self.record.size;
+        Ok(points
+            .iter()
+            .map(|&p| gtp_point(p, size))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn set_free_handicap(&mut self, vertices: &[&str]) -> Answer {
+        if !self.record.moves.is_empty() || !self.record.setup.is_empty() {
+            return Err("board not empty".into());
+        }
+        let mut points: Vec<Point> = Vec::with_capacity(vertices.len());
+        for v in vertices {
+            let p =
+                parse_gtp_point(v, self.record.size).map_err(|e| format!("syntax error: {e}"))?;
+            if points.contains(&p) {
+                return Err(format!("bad vertex list: {v} twice"));
+            }
+            points.push(p);
+        }
+        if points.len() < 2 || points.len() >= self.record.size.area() {
+            return Err(
+                "bad vertex list: a handicap is 2 stones or more, not the whole board".into(),
+            );
+        }
+        self.set_handicap(&points);
+        Ok(String::new())
+    }
+
+    fn set_handicap(&mut self, points: &[Point]) {
+        self.record.handicap = points.len() as u32;
+        self.record.setup = points.iter().map(|&p| (Color::Black, p)).collect();
+        // Keep the setup's order (Black's stones row by row), as the record reader makes it.
+        self.record.setup.sort_by_key(|&(_, p)| (p.y, p.x));
+    }
+
+    fn showboard(&self) -> Answer {
+        let game = self.game()?;
+        let st = game.state();
+        Ok(format!(
+            "\n{}\n{} to move; captures: Black {}, White {}",
+            gorules_board::diagram::to_diagram(st.board()),
+            name(game.to_move()),
+            st.board().stones_removed(Color::White),
+            st.board().stones_removed(Color::Black),
+        ))
+    }
+
+    /// The comparison of the record under the ruleset, scored as it stands when it did not end
+    /// in passes, with the dead stones of `--dead auto` (the record's markup, else the
+    /// estimate).
+    fn report(&self) -> Result<GameReport, String> {
+        let options = Options {
+            dead: DeadStones::Auto,
+            score_unfinished: true,
+            ..Options::default()
+        };
+        compare_game(&self.record, std::slice::from_ref(&self.rules), &options)
+            .map_err(|e| e.to_string())
+    }
+
+    fn final_score(&self) -> Answer {
+        let report = self.report()?;
+        let ruleset = &report.rulesets[0];
+        match ruleset.scores.first() {
+            Some(s) => Ok(s.result.clone()),
+            None => Err(format!("cannot score: play {}", ruleset.end.state)),
+        }
+    }
+
+    fn final_status_list(&self, status: &str) -> Answer {
+        let size = self.record.size;
+        let board = self.record.final_board().map_err(|e| e.to_string())?;
+        // The dead stones `final_score` removes: `--dead auto` on the position as it stands.
+        let dead = resolve(&self.record, &DeadStones::Auto, true)?.stones;
+        let seki = seki_stones(&board, &dead);
+        let listed: Vec<Point> = match status {
+            "dead" => dead,
+            "seki" => seki,
+            "alive" => size
+                .points()
+                .filter(|p| board.get(*p).is_some() && !dead.contains(p) && !seki.contains(p))
+                .collect(),
+            _ => {
+                return Err(format!(
+                    "syntax error: status {status:?} (dead, alive or seki)"
+                ))
+            }
+        };
+        Ok(listed
+            .iter()
+            .map(|&p| gtp_point(p, size))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn loadsgf(&mut self, path: &str, move_number: Option<usize>) -> Answer {
+        let games = read_sgf_file(path).map_err(|e| format!("cannot load file: {e}"))?;
+        let Some(mut record) = games.into_iter().next() else {
+            return Err(format!("cannot load file: {path}: no game in it"));
+        };
+        // "loadsgf FILE N": the position before move N.
+        if let Some(n) = move_number {
+            let keep = n.saturating_sub(1).min(record.moves.len());
+            record.moves.truncate(keep);
+            record.move_nodes.truncate(keep);
+        }
+        let probe = Engine {
+            rules: self.rules.clone(),
+            record,
+            komi_set: true,
+        };
+        probe.game()?;
+        self.record = probe.record;
+        self.komi_set = self.record.komi.is_some();
+        Ok(String::new())
+    }
+
+    fn set_rules(&mut self, spec: &str) -> Answer {
+        let rules = load(spec).map_err(|e| e.to_string())?;
+        let previous = std::mem::replace(&mut self.rules, rules);
+        if let Err(e) = self.game() {
+            self.rules = previous;
+            return Err(format!("the game so far does not replay under {spec}: {e}"));
+        }
+        Ok(String::new())
+    }
+}
+
+/// `black`/`b`/`white`/`w`, any case.
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(format!("syntax error: colour {text:?}")),
+    }
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// The stones of chains in seki once `dead` is removed: the chains next to a seki eye (an
+/// empty region both colours' living chains share, as `gorules_rules::seki` finds them).
+fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
+    let mut b = board.clone();
+    b.remove_stones(dead.iter().copied());
+    let [black_eyes, white_eyes] = gorules_rules::seki::seki_eyes(&b);
+    let size = b.size();
+    size.points()
+        .filter(|&p| {
+            b.get(p).is_some()
+                && b.chain_at(p).is_some_and(|chain| {
+                    chain.stones.iter().any(|&s| {
+                        size.neighbors(s)
+                            .any(|q| black_eyes.contains(q) || white_eyes.contains(q))
+                    })
+                })
+        })
+        .collect()
+}
+
+/// Reads commands from `input` and writes the answers to `output` until `quit` or the end of
+/// the input. A malformed or unknown command gets a `?` answer; nothing ends the loop early.
+pub fn serve(
+    engine: &mut Engine,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    while let Some((line, cut)) = read_line(&mut input)? {
+        if cut {
+            let text = format_response(None, &Err("command line too long".into()));
+            write_response(&mut output, &text)?;
+            continue;
+        }
+        let Some(cmd) = parse_line(&line) else {
+            continue;
+        };
+        let answer = engine.answer(&cmd);
+        write_response(&mut output, &format_response(cmd.id, &answer))?;
+        if cmd.name == "quit" && cmd.args.is_empty() {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -318,3 +318,20 @@ fn malformed_input_gets_answers_never_a_crash() {
     assert_eq!((rs[7].id, rs[7].text.as_str()), (Some(7), "gorules"));
     assert!(!rs[8].ok);
 }
+
+#[test]
+fn a_loaded_records_markup_names_the_dead_stones_until_the_game_changes() {
+    // The gallery record marks White's A3 dead inside Black's territory (TB, the CGoban
+    // convention): the markup is the source. Once a move is taken back, the markup describes
+    // another position, and the dead stones come from the estimate instead.
+    let script = "loadsgf examples/gallery/02-dead-stone-agreed.sgf\n1 final_status_list dead\n\
+                  2 gorules-score\nundo\n3 gorules-score\nquit\n";
+    let rs = session(&["--rules", "concord"], script);
+    assert_eq!(rs[1].text, "A3");
+    let source = |r: &Response| {
+        let v: serde_json::Value = serde_json::from_str(&r.text).unwrap();
+        v["game"]["dead_source"].as_str().unwrap().to_string()
+    };
+    assert_eq!(source(&rs[2]), "territory-markup");
+    assert_eq!(source(&rs[4]), "estimate");
+}

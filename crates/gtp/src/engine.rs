@@ -52,8 +52,6 @@ type Answer = Result<String, String>;
 pub struct Engine {
     rules: Ruleset,
     record: GameRecord,
-    /// `komi` was given (else the ruleset's default applies).
-    komi_set: bool,
 }
 
 impl Engine {
@@ -62,7 +60,6 @@ impl Engine {
         Engine {
             rules,
             record: GameRecord::new(Size::square(19).expect("19 is a board size")),
-            komi_set: false,
         }
     }
 
@@ -139,7 +136,6 @@ impl Engine {
         let value: f64 = k.parse().map_err(|_| format!("syntax error: komi {k:?}"))?;
         let komi = Komi::new(value).map_err(|e| format!("syntax error: {e}"))?;
         self.record.komi = Some(komi.into());
-        self.komi_set = true;
         Ok(String::new())
     }
 
@@ -224,12 +220,20 @@ impl Engine {
             Self::check(&mut game, &moves).map_err(|why| format!("illegal move: {why}"))?;
             moves
         };
+        self.moves_changed();
         for m in moves {
             let node = self.record.moves.len() + 1;
             self.record.moves.push(m);
             self.record.move_nodes.push(node);
         }
         Ok(String::new())
+    }
+
+    /// After a move is added or taken back, a loaded file's territory markup and result no
+    /// longer describe the game's end.
+    fn moves_changed(&mut self) {
+        self.record.territory_markup = None;
+        self.record.result = None;
     }
 
     fn legal(&self, color: &str, vertex: &str) -> Answer {
@@ -247,6 +251,7 @@ impl Engine {
             return Err("cannot undo".into());
         }
         self.record.move_nodes.pop();
+        self.moves_changed();
         Ok(String::new())
     }
 
@@ -368,14 +373,17 @@ impl Engine {
             record.moves.truncate(keep);
             record.move_nodes.truncate(keep);
         }
+        if move_number.is_some() {
+            // The final node's markup and the result describe the end of the file's game.
+            record.territory_markup = None;
+            record.result = None;
+        }
         let probe = Engine {
             rules: self.rules.clone(),
             record,
-            komi_set: true,
         };
         probe.game()?;
         self.record = probe.record;
-        self.komi_set = self.record.komi.is_some();
         Ok(String::new())
     }
 

@@ -57,6 +57,7 @@ pub fn escape_controls(text: &str) -> String {
 }
 
 pub use gorules_rules::printer::csv_field;
+use gorules_rules::printer::push_csv_field;
 
 /// A CSV cell of text from a record or a file name, before quoting: with a `'` before it when
 /// it begins with `=`, `+`, `-`, `@`, a tab or a carriage return, which spreadsheets read as a
@@ -529,15 +530,6 @@ pub(crate) fn csv_rows_into(rep: &GameReport, out: &mut String) {
             // The last cell, `error`, is empty.
             out.push_str(",\n");
         }
-    }
-}
-
-/// [`csv_field`] appended to `out`, with no new string when the field needs no quotes.
-fn push_csv_field(out: &mut String, c: &str) {
-    if c.contains([',', '"', '\n', '\r']) {
-        out.push_str(&csv_field(c));
-    } else {
-        out.push_str(c);
     }
 }
 

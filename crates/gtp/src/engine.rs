@@ -308,7 +308,7 @@ impl Engine {
         Ok(format!(
             "\n{}\n{} to move; captures: Black {}, White {}",
             gorules_board::diagram::to_diagram(st.board()),
-            name(game.to_move()),
+            game.to_move(),
             st.board().stones_removed(Color::White),
             st.board().stones_removed(Color::Black),
         ))
@@ -378,12 +378,11 @@ impl Engine {
             record.territory_markup = None;
             record.result = None;
         }
-        let probe = Engine {
-            rules: self.rules.clone(),
-            record,
-        };
-        probe.game()?;
-        self.record = probe.record;
+        let previous = std::mem::replace(&mut self.record, record);
+        if let Err(e) = self.game() {
+            self.record = previous;
+            return Err(e);
+        }
         Ok(String::new())
     }
 
@@ -404,13 +403,6 @@ fn parse_color(text: &str) -> Result<Color, String> {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
         _ => Err(format!("syntax error: colour {text:?}")),
-    }
-}
-
-fn name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
 

@@ -35,10 +35,19 @@ impl Format {
 
 /// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
 pub fn csv_field(c: &str) -> String {
+    let mut out = String::with_capacity(c.len());
+    push_csv_field(&mut out, c);
+    out
+}
+
+/// [`csv_field`] appended to `out`, with no new string when the field needs no quotes.
+pub fn push_csv_field(out: &mut String, c: &str) {
     if c.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
+        out.push('"');
+        out.push_str(&c.replace('"', "\"\""));
+        out.push('"');
     } else {
-        c.to_string()
+        out.push_str(c);
     }
 }
 

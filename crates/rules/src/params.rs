@@ -72,6 +72,24 @@ pub enum EndOfPlay {
     FirstAndLastPassDiffer,
     /// Four consecutive passes (Ing).
     FourPasses,
+    /// KataGo's territory-scoring end ("KataGo's Supported Go Rules", cleanup phases): two
+    /// passes in a row end the main phase and two cleanup phases follow, each ended the same
+    /// way. In them simple ko and superko give way to ko-recapture blocks (a ko capture blocks
+    /// its direct recapture; a play at that ko is a "pass for ko" that lifts the block and
+    /// leaves the board unchanged; the same ko capture from the same position only once per
+    /// phase). Board plays in the second phase cost nothing under territory counting. Play
+    /// ends when the second cleanup phase ends.
+    CleanupPhases,
+}
+
+impl EndOfPlay {
+    /// The number of cleanup phases after the main phase (2 for [`EndOfPlay::CleanupPhases`]).
+    pub fn cleanup_phases(self) -> u32 {
+        match self {
+            EndOfPlay::CleanupPhases => 2,
+            _ => 0,
+        }
+    }
 }
 
 /// How dead stones are settled after play ends.
@@ -82,6 +100,28 @@ pub enum DeadStones {
     Agreement,
     /// No agreement step: the board is scored exactly as it stands (Tromp-Taylor).
     AsTheyStand,
+    /// No agreement step: opponent stones inside a player's pass-alive territory (Benson's
+    /// unconditional life) are dead and removed as his prisoners; every other stone is alive
+    /// (KataGo's scoring, boardhistory.cpp and board.cpp `calculateAreaForPla`).
+    PassAlive,
+}
+
+/// KataGo's tax on the regions a player owns ("KataGo's Supported Go Rules", "Taxation"):
+/// which owned points count, decided on whole regions (KataGo board.cpp,
+/// `calculateIndependentLifeArea`). A region is a connected set of points one player owns
+/// (his stones, the empty points only he reaches, opponent stones inside his pass-alive
+/// territory); it is *in seki* when one of its points touches an empty point nobody owns, or
+/// it holds a stone of its owner in atari; otherwise it is an *independent-life* region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tax {
+    /// No tax: every owned point counts (the seki-eye rule `seki-eyes` still applies).
+    None,
+    /// Empty points count only inside independent-life regions: none in seki, none in a
+    /// region that still touches a dame.
+    Seki,
+    /// As `seki`, and each independent-life region costs its owner 2 points.
+    All,
 }
 
 /// Who moves first when play resumes after a dispute.
@@ -269,10 +309,20 @@ pub struct Ruleset {
     /// Whether two passes at the start of a resumption end the game with every stone alive
     /// (BGA AGA-style Rules Summary, "Game End").
     pub resumption_double_pass_ends: bool,
+    /// Whether a pass from a state (position, player to move) from which the same player
+    /// already passed in this phase ends the phase at once (KataGo under simple ko,
+    /// boardhistory.cpp `wouldBeSpightlikeEndingPass`).
+    pub repeated_pass_ends: bool,
+    /// KataGo's button: the game's first pass takes it, worth half a point to the passer; that
+    /// pass does not count among the passes that end play, and positions before it no longer
+    /// count for repetition (KataGo boardhistory.cpp, `hasButton`).
+    pub button: bool,
     /// The counting methods the ruleset allows, in its order of preference.
     pub counting: Vec<Counting>,
     /// Seki eye points.
     pub seki_eyes: SekiEyes,
+    /// KataGo's tax on owned regions.
+    pub tax: Tax,
     /// Handicap compensation under the countings that count stones (area, stone).
     pub handicap_compensation: HandicapCompensation,
     /// Handicap placement.

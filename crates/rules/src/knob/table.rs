@@ -53,6 +53,7 @@ knobs! {
                 ("white-passes-last", "two passes in a row; when the game finishes White must have made the last move, adding a pass if Black passed last"),
                 ("first-and-last-pass-differ", "two passes in a row, but the game's first and last passes must be by different players: if not, the other player adds a third pass before play ends"),
                 ("four-passes", "four passes in a row"),
+                ("cleanup-phases", "two passes in a row end the main phase; two cleanup phases follow, each ended the same way, in which a ko capture blocks its direct recapture (a play at that ko is a pass for ko that lifts the block), the same ko capture is allowed once per phase, and board plays in the second phase cost nothing under territory counting (KataGo's encore)"),
             ],
         }
         dead_stones: DeadStones = "dead-stones" {
@@ -60,6 +61,7 @@ knobs! {
             values: &[
                 ("agreement", "stones the players agree are dead are removed as the opponent's prisoners; if they disagree, play resumes"),
                 ("as-they-stand", "no agreement: the board is scored exactly as it stands"),
+                ("pass-alive", "no agreement: opponent stones inside a player's pass-alive territory (Benson) are dead and become his prisoners; every other stone is alive"),
             ],
         }
         resumption_first: ResumptionFirst = "resumption-first" {
@@ -76,6 +78,16 @@ knobs! {
         resumption_double_pass_ends: bool = "resumption-double-pass-ends" {
             meaning: "whether two passes at the start of a resumption end the game with every stone alive",
             values: &[("true", "yes"), ("false", "no")],
+        }
+        repeated_pass_ends: bool = "repeated-pass-ends" {
+            meaning: "whether a pass from a position, with the same player to move, from which that player already passed in this phase ends the phase at once",
+            values: &[("true", "yes"), ("false", "no")],
+            default: false,
+        }
+        button: bool = "button" {
+            meaning: "whether the game's first pass takes the button: half a point to the passer; that pass does not count among the passes that end play, and positions before it no longer count for repetition",
+            values: &[("true", "yes"), ("false", "no")],
+            default: false,
         }
     }
     scoring: RawScoring {
@@ -94,6 +106,15 @@ knobs! {
                 ("count", "every surrounded point counts, in seki too"),
                 ("not-counted", "eye points of groups in seki are not territory"),
             ],
+        }
+        tax: Tax = "tax" {
+            meaning: "which points of the regions a player owns count, decided on whole regions (a region is in seki when it touches a dame or holds a stone of its owner in atari, else it has independent life)",
+            values: &[
+                ("none", "every owned point counts"),
+                ("seki", "empty points count only in regions of independent life"),
+                ("all", "as seki, and each region of independent life costs its owner 2 points"),
+            ],
+            default: Tax::None,
         }
         handicap_compensation: HandicapCompensation = "handicap-compensation" {
             meaning: "points White receives for Black's handicap stones under area and stone counting",

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use gorules_board::handicap::{fixed_handicap, HandicapError};
-use gorules_board::{Board, Color, Move, PlayError, Point, Preview, Size};
+use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, Preview, Size};
 
-use crate::params::{Counting, IllegalMoveRule, Ruleset};
+use crate::params::{Counting, IllegalMoveRule, Ruleset, SuicideRule};
 use crate::ruleset::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
@@ -293,6 +293,9 @@ impl<'r> Game<'r> {
     /// Whether `color` may make the move now (turn, board and rules), without playing it.
     pub fn check(&self, color: Color, mv: Move) -> Result<Result<(), Illegal>, MoveError> {
         self.check_turn(color)?;
+        if self.blocked_ko(color, mv).is_some() {
+            return Ok(Ok(()));
+        }
         let preview = self.preview(color, mv)?;
         Ok(self.rules_check(color, mv, preview.as_ref()))
     }
@@ -358,6 +361,10 @@ impl<'r> Game<'r> {
     /// move is handled as the ruleset says: replaced by a pass, or the game is lost.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveReport, MoveError> {
         self.check_turn(color)?;
+        if let Some(blocked) = self.blocked_ko(color, mv) {
+            self.pass_for_ko(color, mv, blocked);
+            return Ok(MoveReport::default());
+        }
         let preview = self.preview(color, mv)?;
         let mut report = MoveReport::default();
         if self.status == Status::Ended {
@@ -500,6 +507,43 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The blocked stone a board play of `color` would take back in a cleanup phase, which
+    /// makes the play a pass for ko ([`crate::cleanup`]).
+    fn blocked_ko(&self, color: Color, mv: Move) -> Option<Point> {
+        let Move::Play(p) = mv else { return None };
+        if !self.plays_freely() || !self.rules.in_cleanup(&self.state) {
+            return None;
+        }
+        self.state.cleanup.pass_for_ko(&self.state.board, color, p)
+    }
+
+    /// Plays a pass for ko: the block on `blocked` is lifted, the board stays as it is.
+    fn pass_for_ko(&mut self, color: Color, mv: Move, blocked: Point) {
+        let st = &mut self.state;
+        st.cleanup.lift(blocked);
+        st.ko_point = None;
+        st.push_move(MoveEntry {
+            color,
+            applied: Move::Pass,
+            requested: mv,
+            kind: MoveKind::PassForKo,
+            phase: st.phase,
+        });
+        st.to_move = color.opponent();
+        st.push_state(StateEntry {
+            hash: st.board.hash(),
+            to_move: st.to_move,
+            created_by_play_of: None,
+        });
+        st.cleanup.push_state(&st.board, st.to_move);
+        if self.rules.long_cycle_ends_game(&self.state) {
+            self.outcome = Some(Outcome::NoResult);
+            self.status = Status::Finished;
+        } else {
+            self.update_status();
+        }
+    }
+
     /// Resumes play after it ended (a dispute), optionally under "play until all dead stones
     /// are captured" (every stone left when play ends again is alive).
     pub fn resume(&mut self, until_captured: bool) -> Result<(), MoveError> {
@@ -526,8 +570,32 @@ impl<'r> Game<'r> {
             PlayStatus::PassRequired(c) => Status::Playing {
                 pass_required: Some(c),
             },
+            PlayStatus::Ended if self.state.phase < self.rules.end_of_play.cleanup_phases() => {
+                // The main phase or the first cleanup phase ended: the next cleanup phase
+                // begins, the same player to move.
+                let st = &mut self.state;
+                st.phase += 1;
+                st.phase_start = st.moves.len();
+                st.ko_point = None;
+                st.cleanup.begin(st.phase, &st.board, st.to_move);
+                PLAYING
+            }
             PlayStatus::Ended => Status::Ended,
         };
+        if self.status == PLAYING && self.rules.all_pass_alive_ends && self.all_pass_alive() {
+            self.status = Status::Ended;
+        }
+    }
+
+    /// Whether every point of the board is a pass-alive stone or pass-alive territory.
+    fn all_pass_alive(&self) -> bool {
+        let board = self.state.board();
+        let alive = pass_alive(board, self.rules.suicide != SuicideRule::Illegal);
+        let covered = alive.stones[0]
+            .union(&alive.stones[1])
+            .union(&alive.territory[0])
+            .union(&alive.territory[1]);
+        covered.len() == board.size().area()
     }
 
     /// Applies a legal move (or the pass replacing an illegal one) to the state; a board play
@@ -540,9 +608,12 @@ impl<'r> Game<'r> {
         kind: MoveKind,
         preview: Option<&Preview>,
     ) -> (u32, u32) {
+        let cleanup = self.rules.in_cleanup(&self.state);
         let st = &mut self.state;
         let mut out = (0, 0);
         st.ko_point = None;
+        let hash_before = st.board.hash();
+        let takes_button = self.rules.button && applied == Move::Pass && st.first_pass().is_none();
         let created_by = match applied {
             Move::Pass => {
                 if self.rules.pass_stones {
@@ -560,6 +631,11 @@ impl<'r> Game<'r> {
                 st.prisoners[color.opponent().index()].suicides += placed.suicided;
                 st.ko_point = placed.ko_point;
                 out = (placed.captured, placed.suicided);
+                if cleanup {
+                    let ko_capture = st.ko_point.take().is_some();
+                    st.cleanup
+                        .played(st.phase, &st.board, color, p, hash_before, ko_capture);
+                }
                 Some(color)
             }
         };
@@ -577,6 +653,13 @@ impl<'r> Game<'r> {
             created_by_play_of: created_by,
         };
         st.push_state(entry);
+        if takes_button {
+            // Positions before the button was taken no longer count for repetition.
+            st.repetition_start = st.history.len() - 1;
+        }
+        if cleanup {
+            st.cleanup.push_state(&st.board, st.to_move);
+        }
         out
     }
 
@@ -634,6 +717,10 @@ impl<'r> Game<'r> {
         if self.outcome.is_some() {
             return;
         }
+        let dead = match self.rules.settlement(&self.state) {
+            Settlement::PassAlive => &self.rules.pass_alive_dead(self.state.board())[..],
+            _ => dead,
+        };
         match self.rules.settlement(&self.state) {
             Settlement::AllAlive(reason) if !dead.is_empty() => {
                 self.settlement = Some(SettlementReport::Ignored { reason });

@@ -29,10 +29,12 @@
 #![warn(missing_docs)]
 
 mod builtin;
+mod cleanup;
 mod game;
 pub mod group_tax;
 pub mod knob;
 mod komi;
+pub mod owned_regions;
 mod ownership;
 pub mod params;
 pub mod printer;

@@ -313,6 +313,10 @@ pub struct Ruleset {
     /// already passed in this phase ends the phase at once (KataGo under simple ko,
     /// boardhistory.cpp `wouldBeSpightlikeEndingPass`).
     pub repeated_pass_ends: bool,
+    /// Whether play ends as soon as every point is a pass-alive stone or pass-alive territory,
+    /// scored as if both players had passed ("KataGo's Supported Go Rules, Version 2",
+    /// "SelfPlayOpts"; KataGo boardhistory.cpp, `endGameIfAllPassAlive`).
+    pub all_pass_alive_ends: bool,
     /// KataGo's button: the game's first pass takes it, worth half a point to the passer; that
     /// pass does not count among the passes that end play, and positions before it no longer
     /// count for repetition (KataGo boardhistory.cpp, `hasButton`).

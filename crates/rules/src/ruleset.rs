@@ -4,9 +4,10 @@
 
 use std::fmt;
 
-use gorules_board::{Board, Color, Move, PlayError, Point, PointSet, Preview};
+use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, PointSet, Preview};
 
 use crate::group_tax::group_tax;
+use crate::owned_regions::{owned_regions, OwnedRegions};
 use crate::ownership::Ownership;
 use crate::params::*;
 use crate::score::{ColorName, Outcome, Score, SideScore};
@@ -29,6 +30,12 @@ pub enum Illegal {
     },
     /// The end-of-play protocol requires a pass by this player now (Concord's third pass).
     PassRequired(Color),
+    /// Makes, in a cleanup phase, a ko capture the player already made from the same
+    /// position in this phase (KataGo's cleanup phases allow each only once).
+    KoCaptureRepeated {
+        /// The point of the capture.
+        point: Point,
+    },
 }
 
 impl fmt::Display for Illegal {
@@ -47,6 +54,9 @@ impl fmt::Display for Illegal {
             Illegal::Suicide { stones: 1 } => f.write_str("suicide of a single stone"),
             Illegal::Suicide { stones } => write!(f, "suicide of {stones} stones"),
             Illegal::PassRequired(c) => write!(f, "the last-pass rule requires a pass by {c}"),
+            Illegal::KoCaptureRepeated { .. } => f.write_str(
+                "cleanup phase: the same ko capture from the same position a second time",
+            ),
         }
     }
 }
@@ -69,6 +79,9 @@ pub enum Settlement {
     Agreement,
     /// Every stone on the board is alive, for this reason.
     AllAlive(AllAliveReason),
+    /// Opponent stones inside a player's pass-alive territory are dead; every other stone is
+    /// alive (`dead-stones = "pass-alive"`).
+    PassAlive,
 }
 
 /// Why the rules take every stone as alive.
@@ -102,6 +115,14 @@ impl Ruleset {
         p: Point,
         preview: &Preview,
     ) -> Result<(), Illegal> {
+        if self.in_cleanup(state) {
+            // Cleanup phases: no simple ko or superko; each ko capture once from a position.
+            return if state.cleanup.capture_made(state.board(), color, p) {
+                Err(Illegal::KoCaptureRepeated { point: p })
+            } else {
+                Ok(())
+            };
+        }
         let board = state.board();
         let position = || {
             let mut b = board.clone();
@@ -187,6 +208,9 @@ impl Ruleset {
 
     /// [`Ruleset::counted_territory`] from `ownership`, the analysis of `board`.
     fn counted_territory_of(&self, board: &Board, ownership: &Ownership) -> CountedTerritory {
+        if self.tax != Tax::None {
+            return self.taxed_territory(board, &self.owned_regions(board));
+        }
         let terr = ownership.territory();
         let owned = [terr.black, terr.white];
         let size = board.size();
@@ -208,6 +232,50 @@ impl Ruleset {
             not_counted,
             neutral: terr.neutral,
         }
+    }
+}
+
+impl Ruleset {
+    /// The owned regions of `board` under this ruleset's suicide rule.
+    fn owned_regions(&self, board: &Board) -> OwnedRegions {
+        owned_regions(board, self.suicide != SuicideRule::Illegal)
+    }
+
+    /// The territory under `tax = "seki"` or `"all"`: the empty points of the regions of
+    /// independent life; the other owned empty points are not counted.
+    fn taxed_territory(&self, board: &Board, regions: &OwnedRegions) -> CountedTerritory {
+        let empty = board
+            .stones(Color::Black)
+            .union(board.stones(Color::White))
+            .complement();
+        let counted = regions.independent.map(|r| r.intersection(&empty));
+        let owned = regions.owned.map(|r| r.intersection(&empty));
+        CountedTerritory {
+            not_counted: [
+                owned[0].difference(&counted[0]),
+                owned[1].difference(&counted[1]),
+            ],
+            counted,
+            neutral: empty.difference(&owned[0]).difference(&owned[1]),
+        }
+    }
+
+    /// The opponent stones each player's pass-alive territory holds that
+    /// `dead-stones = "pass-alive"` removes, `[black's, white's]` (index with the colour of
+    /// the stones): all of them, except, under a tax, those in a region in seki, which KataGo
+    /// leaves on the board (board.cpp, `calculateIndependentLifeArea`).
+    pub(crate) fn pass_alive_dead(&self, board: &Board) -> Vec<Point> {
+        let alive = pass_alive(board, self.suicide != SuicideRule::Illegal);
+        let regions = (self.tax != Tax::None).then(|| self.owned_regions(board));
+        let mut out = Vec::new();
+        for c in Color::ALL {
+            let mut dead = alive.dead_stones_of(board, c);
+            if let Some(r) = &regions {
+                dead = dead.intersection(&r.independent[c.opponent().index()]);
+            }
+            out.extend(dead.iter());
+        }
+        out
     }
 }
 
@@ -260,12 +328,19 @@ impl Ruleset {
 
     /// Where play stands after the last move, by the end-of-play protocol.
     pub fn play_status(&self, state: &GameState) -> PlayStatus {
-        let passes = state.consecutive_passes();
+        let mut passes = state.consecutive_passes();
+        if self.button && passes > 0 {
+            // The pass that took the button does not count (KataGo boardhistory.cpp).
+            let first = state.moves().len() - passes as usize;
+            if button_pass(state).is_some_and(|k| k >= first) {
+                passes -= 1;
+            }
+        }
         let needed = match self.end_of_play {
             EndOfPlay::FourPasses => 4,
             _ => 2,
         };
-        if passes < needed {
+        if passes < needed && !self.repeated_pass(state) {
             return PlayStatus::Continue;
         }
         if self.end_of_play == EndOfPlay::FirstAndLastPassDiffer {
@@ -278,6 +353,51 @@ impl Ruleset {
         PlayStatus::Ended
     }
 
+    /// Whether a cleanup phase is being played.
+    pub(crate) fn in_cleanup(&self, state: &GameState) -> bool {
+        self.end_of_play == EndOfPlay::CleanupPhases && state.phase() >= 1
+    }
+
+    /// Whether the last move is a pass from a state from which the same player already
+    /// passed in this phase, and that ends the phase: under `repeated-pass-ends` in the main
+    /// phase, and always in a cleanup phase (KataGo boardhistory.cpp,
+    /// `wouldBeSpightlikeEndingPass`). Passes before the button was taken do not count.
+    fn repeated_pass(&self, state: &GameState) -> bool {
+        let cleanup = self.in_cleanup(state);
+        if !(cleanup || self.repeated_pass_ends && state.phase() == 0) {
+            return false;
+        }
+        let moves = state.moves();
+        let Some(last) = moves.last().filter(|m| m.is_pass()) else {
+            return false;
+        };
+        let j = moves.len() - 1;
+        if j < state.phase_start {
+            // The pass that ended the previous phase.
+            return false;
+        }
+        let mut from = state.phase_start;
+        if self.button {
+            match button_pass(state) {
+                Some(b) if b >= j => return false,
+                Some(b) => from = from.max(b + 1),
+                None => {}
+            }
+        }
+        let before = |k: usize| {
+            if cleanup {
+                state.cleanup.state(k - state.phase_start)
+            } else {
+                Some(state.history()[k].situation_hash())
+            }
+        };
+        let now = before(j);
+        (from..j).any(|i| {
+            let m = &moves[i];
+            m.is_pass() && m.color == last.color && before(i) == now
+        })
+    }
+
     /// A pass the player must add when the game finishes (AGA: White makes the last move).
     pub fn final_pass(&self, state: &GameState) -> Option<Color> {
         match (self.end_of_play, state.moves().last()) {
@@ -288,6 +408,12 @@ impl Ruleset {
 
     /// Whether the last board play completed a long cycle that ends the game without result.
     pub fn long_cycle_ends_game(&self, state: &GameState) -> bool {
+        if self.in_cleanup(state) {
+            // In a cleanup phase, always; the state includes the ko-recapture blocks.
+            let moves = state.phase_moves();
+            let since = moves.iter().rposition(|m| m.is_pass()).map_or(0, |k| k + 1);
+            return state.cleanup.occurrences_of_now(since) >= 3;
+        }
         if self.long_cycle != LongCycleRule::NoResult {
             return false;
         }
@@ -301,8 +427,9 @@ impl Ruleset {
         let moves = state.moves();
         let since = moves
             .iter()
-            .rposition(|m| m.applied == Move::Pass)
-            .map_or(0, |k| k + 1);
+            .rposition(|m| m.is_pass())
+            .map_or(0, |k| k + 1)
+            .max(state.repetition_start);
         let occurrences = hist[since..]
             .iter()
             .filter(|e| e.situation_hash() == now.situation_hash())
@@ -320,15 +447,17 @@ impl Ruleset {
 
     /// Whether stones may be removed by agreement now that play has ended.
     pub fn settlement(&self, state: &GameState) -> Settlement {
-        if self.dead_stones == DeadStones::AsTheyStand {
-            return Settlement::AllAlive(AllAliveReason::NoAgreement);
+        match self.dead_stones {
+            DeadStones::AsTheyStand => return Settlement::AllAlive(AllAliveReason::NoAgreement),
+            DeadStones::PassAlive => return Settlement::PassAlive,
+            DeadStones::Agreement => {}
         }
         if state.until_captured() {
             return Settlement::AllAlive(AllAliveReason::PlayedUntilCaptured);
         }
         if self.resumption_double_pass_ends && state.phase() > 0 {
             let opening: Vec<_> = state.phase_moves().iter().take(2).collect();
-            if opening.len() == 2 && opening.iter().all(|m| m.applied == Move::Pass) {
+            if opening.len() == 2 && opening.iter().all(|m| m.is_pass()) {
                 return Settlement::AllAlive(AllAliveReason::ResumptionOpenedWithTwoPasses);
             }
         }
@@ -353,25 +482,55 @@ impl Ruleset {
         if !ownership.is_of(board) {
             return self.score(state, counting);
         }
-        let terr = self.counted_territory_of(board, ownership);
-        let bonus = self.bonus_points(state, counting);
-        let tax = match counting {
+        let regions = (self.tax != Tax::None
+            || counting == Counting::Territory && self.end_of_play == EndOfPlay::CleanupPhases)
+            .then(|| self.owned_regions(board));
+        let terr = match &regions {
+            Some(r) if self.tax != Tax::None => self.taxed_territory(board, r),
+            _ => self.counted_territory_of(board, ownership),
+        };
+        let mut bonus = self.bonus_points(state, counting);
+        if self.button {
+            // The first pass took it; scored before anyone passed, the player to move gets it
+            // (KataGo boardhistory.cpp, `endAndScoreGameNow`).
+            let taker = state.first_pass().unwrap_or(state.to_move());
+            bonus[taker.index()] += 0.5;
+        }
+        let mut tax = match counting {
             Counting::Stone => group_tax(board, &terr.counted),
             Counting::Area | Counting::Territory => [0, 0],
         };
+        if let (Tax::All, Some(r)) = (self.tax, &regions) {
+            for (t, n) in tax.iter_mut().zip(r.independent_regions) {
+                *t += 2 * n;
+            }
+        }
         let mut sides = [SideScore::default(), SideScore::default()];
         for c in Color::ALL {
             let s = &mut sides[c.index()];
             s.territory = terr.counted[c.index()].len() as u32;
             s.seki_eyes_not_counted = terr.not_counted[c.index()].len() as u32;
             match counting {
-                Counting::Area => s.stones = board.stones_on_board(c),
-                Counting::Territory => s.prisoners = *state.prisoners(c),
-                Counting::Stone => {
-                    s.stones = board.stones_on_board(c);
-                    s.group_tax = tax[c.index()];
+                Counting::Area => {
+                    s.stones = match &regions {
+                        // Stones inside the opponent's owned area count for nobody.
+                        Some(r) if self.tax != Tax::None => board
+                            .stones(c)
+                            .difference(&r.owned[c.opponent().index()])
+                            .len()
+                            as u32,
+                        _ => board.stones_on_board(c),
+                    }
                 }
+                Counting::Territory => {
+                    s.prisoners = *state.prisoners(c);
+                    if let (EndOfPlay::CleanupPhases, Some(r)) = (self.end_of_play, &regions) {
+                        s.cleanup_plays = cleanup_plays(state, c, r);
+                    }
+                }
+                Counting::Stone => s.stones = board.stones_on_board(c),
             }
+            s.group_tax = tax[c.index()];
             s.bonus = bonus[c.index()];
         }
         let white = &mut sides[Color::White.index()];
@@ -381,7 +540,8 @@ impl Ruleset {
                 self.handicap_compensation.points(state.handicap()) as f64;
         }
         for s in &mut sides {
-            s.total = (s.territory + s.stones + s.prisoners.total()) as f64 - s.group_tax as f64
+            s.total = (s.territory + s.stones + s.prisoners.total() + s.cleanup_plays) as f64
+                - s.group_tax as f64
                 + s.komi
                 + s.handicap_compensation
                 + s.bonus;
@@ -406,6 +566,29 @@ impl Ruleset {
             .map(|&c| self.score_with(state, c, &ownership))
             .collect()
     }
+}
+
+/// The points `c` gets for board plays in the second cleanup phase under territory counting:
+/// one per play, less one per stone placed there (on a point that did not hold a stone of `c`
+/// when the phase began) that lies outside `c`'s regions of independent life. KataGo counts
+/// the board's area less one point per stone placed in the main and first cleanup phases
+/// (boardhistory.cpp, `countTerritoryAreaScoreWhiteMinusBlack` and the "chill" of
+/// `makeBoardMoveAssumeLegal`); written as territory plus prisoners, that leaves this part.
+fn cleanup_plays(state: &GameState, c: Color, regions: &OwnedRegions) -> u32 {
+    let (plays, start) = state.cleanup.second_phase();
+    let Some(start) = start else { return 0 };
+    let outside = state
+        .board()
+        .stones(c)
+        .difference(&regions.independent[c.index()])
+        .difference(&start[c.index()])
+        .len() as u32;
+    plays[c.index()] - outside
+}
+
+/// The index in [`GameState::moves`] of the pass that took the button: the game's first pass.
+fn button_pass(state: &GameState) -> Option<usize> {
+    state.moves().iter().position(|m| m.is_pass())
 }
 
 /// Makes `score` that of a game that ended by forfeit or without result: totals as counted,

@@ -40,6 +40,11 @@ pub struct SideScore {
     pub stones: u32,
     /// Prisoners (counted under territory counting only; all zero under area counting).
     pub prisoners: Prisoners,
+    /// Points for board plays in KataGo's second cleanup phase (territory counting under
+    /// `end-of-play = "cleanup-phases"`): one per play, less one per stone placed there that
+    /// lies outside the player's regions of independent life. Absent from JSON when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cleanup_plays: u32,
     /// Komi (White only).
     pub komi: f64,
     /// Handicap compensation (White only, area and stone counting).
@@ -51,6 +56,10 @@ pub struct SideScore {
     pub bonus: f64,
     /// The sum of the above (the group tax subtracted).
     pub total: f64,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// How a game ended, in SGF `RE` terms.

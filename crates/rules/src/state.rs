@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
 
+use crate::cleanup::Cleanup;
 use crate::score::Prisoners;
 use gorules_board::HashCounts;
 
@@ -18,6 +19,10 @@ pub enum MoveKind {
     ReplacedIllegal,
     /// A pass added at the end because the end-of-play protocol required it.
     AddedPass,
+    /// A play at a blocked ko in a cleanup phase (`end-of-play = "cleanup-phases"`): it
+    /// lifted the block and left the board unchanged. Applied as a pass, but not a pass: it
+    /// neither counts toward the passes that end a phase nor takes the button.
+    PassForKo,
 }
 
 /// One move of the game as it was applied.
@@ -44,6 +49,13 @@ pub struct StateEntry {
     pub to_move: Color,
     /// The colour whose board play created this state (`None` after a pass or the setup).
     pub created_by_play_of: Option<Color>,
+}
+
+impl MoveEntry {
+    /// Whether the move is a pass (a pass for ko is not one).
+    pub fn is_pass(&self) -> bool {
+        self.applied == Move::Pass && self.kind != MoveKind::PassForKo
+    }
 }
 
 impl StateEntry {
@@ -240,6 +252,11 @@ pub struct GameState {
     pub(crate) phase_start: usize,
     pub(crate) until_captured: bool,
     pub(crate) dead_removed: bool,
+    /// The first state of `history` that counts for repetition (states before the button
+    /// was taken do not).
+    pub(crate) repetition_start: usize,
+    /// The current cleanup phase's state (`end-of-play = "cleanup-phases"`).
+    pub(crate) cleanup: Cleanup,
 }
 
 /// A copy shares the setup board and, once the game is shared (the common opening of
@@ -265,6 +282,8 @@ impl Clone for GameState {
             phase_start: self.phase_start,
             until_captured: self.until_captured,
             dead_removed: self.dead_removed,
+            repetition_start: self.repetition_start,
+            cleanup: self.cleanup.clone(),
         }
     }
 }
@@ -300,6 +319,8 @@ impl GameState {
             phase_start: 0,
             until_captured: false,
             dead_removed: false,
+            repetition_start: 0,
+            cleanup: Cleanup::default(),
         }
     }
 
@@ -328,6 +349,8 @@ impl GameState {
         self.phase_start = 0;
         self.until_captured = false;
         self.dead_removed = false;
+        self.repetition_start = 0;
+        self.cleanup.clear();
     }
 
     /// The board now.
@@ -399,7 +422,7 @@ impl GameState {
     pub fn passes(&self, c: Color) -> u32 {
         self.moves
             .iter()
-            .filter(|m| m.color == c && m.applied == Move::Pass)
+            .filter(|m| m.color == c && m.is_pass())
             .count() as u32
     }
 
@@ -407,10 +430,7 @@ impl GameState {
     pub fn first_pass(&self) -> Option<Color> {
         debug_assert_eq!(
             self.first_passer,
-            self.moves
-                .iter()
-                .find(|m| m.applied == Move::Pass)
-                .map(|m| m.color)
+            self.moves.iter().find(|m| m.is_pass()).map(|m| m.color)
         );
         self.first_passer
     }
@@ -418,7 +438,7 @@ impl GameState {
     /// Records a move (every move goes through here, or through [`GameState::play_plain`],
     /// which records board plays only).
     pub(crate) fn push_move(&mut self, entry: MoveEntry) {
-        if entry.applied == Move::Pass && self.first_passer.is_none() {
+        if entry.is_pass() && self.first_passer.is_none() {
             self.first_passer = Some(entry.color);
         }
         self.moves.push(entry);
@@ -429,7 +449,7 @@ impl GameState {
         self.moves
             .iter()
             .rev()
-            .find(|m| m.applied == Move::Pass)
+            .find(|m| m.is_pass())
             .map(|m| m.color)
     }
 
@@ -447,7 +467,7 @@ impl GameState {
         self.phase_moves()
             .iter()
             .rev()
-            .take_while(|m| m.applied == Move::Pass)
+            .take_while(|m| m.is_pass())
             .count() as u32
     }
 
@@ -552,7 +572,7 @@ impl GameState {
             return false;
         }
         let mut wanted: Option<Position> = None;
-        for (k, e) in self.history.iter().enumerate() {
+        for (k, e) in self.history.iter().enumerate().skip(self.repetition_start) {
             if e.hash == hash && same(e) {
                 let p = wanted.get_or_insert_with(&position);
                 if *p == self.position_at(k) {

@@ -84,6 +84,11 @@ knobs! {
             values: &[("true", "yes"), ("false", "no")],
             default: false,
         }
+        all_pass_alive_ends: bool = "all-pass-alive-ends" {
+            meaning: "whether play ends as soon as every point of the board is a pass-alive stone or pass-alive territory, scored as if both players had passed",
+            values: &[("true", "yes"), ("false", "no")],
+            default: false,
+        }
         button: bool = "button" {
             meaning: "whether the game's first pass takes the button: half a point to the passer; that pass does not count among the passes that end play, and positions before it no longer count for repetition",
             values: &[("true", "yes"), ("false", "no")],

@@ -20,6 +20,7 @@ fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
         ("dead stones", d(|x| x.prisoners.dead_stones as f64)),
         ("suicided stones", d(|x| x.prisoners.suicides as f64)),
         ("pass stones", d(|x| x.prisoners.pass_stones as f64)),
+        ("second cleanup phase plays", d(|x| x.cleanup_plays as f64)),
         ("komi", d(|x| x.komi)),
         ("handicap compensation", d(|x| x.handicap_compensation)),
         ("group tax", -d(|x| x.group_tax as f64)),

@@ -232,6 +232,7 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
         }
         out.push('\n');
     }
+    out.push_str(KATAGO_MODEL);
     out.push_str("## A complete file\n\n");
     out.push_str(
         "The Concord ruleset, as shipped (`gorules rules show concord --toml`):\n\n```toml\n",
@@ -241,6 +242,46 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
     out.push_str(&worked_example(root)?);
     Ok(out)
 }
+
+/// How KataGo's rules are modelled: the part of docs/rules-model.md written by hand.
+const KATAGO_MODEL: &str = "## KataGo's rules in the model
+
+KataGo (github.com/lightvector/KataGo) names its rules with six parameters (its rules.h and \
+rules.cpp; \"KataGo's Supported Go Rules, Version 2\"). Each maps onto the knobs above, so a \
+`katago:` ruleset is a ruleset like any other:
+
+| KataGo | knobs |
+| --- | --- |
+| `ko` SIMPLE | `ko = \"simple\"`, `long-cycle = \"no-result\"`, `repeated-pass-ends = true` |
+| `ko` POSITIONAL, SITUATIONAL | `ko = \"positional-superko\"`, `\"situational-superko\"` |
+| `scoring` AREA | `counting = [\"area\"]`, `end-of-play = \"two-passes\"` |
+| `scoring` TERRITORY | `counting = [\"territory\"]`, `end-of-play = \"cleanup-phases\"` |
+| `tax` NONE, SEKI, ALL | `tax = \"none\"`, `\"seki\"`, `\"all\"` (`seki-eyes = \"count\"`) |
+| `multiStoneSuicideLegal` | `suicide = \"multi-stone\"`, else `\"illegal\"` |
+| `hasButton` | `button = true` |
+| `whiteHandicapBonus` 0, N, N-1 | `handicap-compensation = \"none\"`, `\"n\"`, `\"n-1\"` |
+| `friendlyPassOk` false, true | `dead-stones = \"pass-alive\"`, `\"agreement\"` |
+
+and every `katago:` ruleset sets `all-pass-alive-ends = true`, as KataGo's self-play and \
+match games end (the written rules' \"SelfPlayOpts\").
+
+How the scores agree. KataGo counts a territory game as the board's area less one point per \
+stone each player placed in the main and first cleanup phases (boardhistory.cpp, \
+`countTerritoryAreaScoreWhiteMinusBlack`). Written as territory plus prisoners, as gorules \
+breaks every score down, that is the counted territory, the prisoners (captures, suicides, \
+the dead stones inside the opponent's pass-alive territory), and `cleanup_plays`: one point \
+per board play in the second cleanup phase, less one per stone placed there that lies \
+outside its owner's regions of independent life, the written rules' own second form. The \
+group tax of `tax = \"all\"` appears as `group_tax`, the owned empty points a region in seki \
+leaves out as `seki_eyes_not_counted`, the button as `bonus`.
+
+What is not modelled, and refused where a rules string asks for it: KataGo's SPIGHT ko \
+(KataGo itself plays it as situational superko); a white handicap bonus under territory \
+scoring (`handicap-compensation` applies under area and stone counting). KataGo counts \
+handicap stones from the setup (a lone black stone is no handicap) and from consecutive \
+black moves at the start of a record; gorules takes the record's `HA` and setup stones.
+
+";
 
 const NO_LAST_PASS: &str = "id = \"concord-no-last-pass\"\nname = \"Concord without its last-pass rule\"\nextends = \"concord\"\n\n[end]\nend-of-play = \"two-passes\"\n";
 

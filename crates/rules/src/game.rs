@@ -559,8 +559,13 @@ impl<'r> Game<'r> {
     }
 
     fn resume_phase(&mut self) {
-        self.state.phase += 1;
-        self.state.phase_start = self.state.moves.len();
+        // After the last cleanup phase, play goes on in it, as KataGo continues a game moved
+        // on after its end (boardhistory.cpp, `makeBoardMoveAssumeLegal`).
+        let last = self.rules.end_of_play.cleanup_phases();
+        if last == 0 || self.state.phase < last {
+            self.state.phase += 1;
+            self.state.phase_start = self.state.moves.len();
+        }
         self.status = PLAYING;
     }
 

@@ -354,3 +354,141 @@ fn play_ends_when_every_point_is_pass_alive() {
         assert_eq!(game.status(), expected, "all-pass-alive-ends {knob}");
     }
 }
+
+/// KataGo's own test "Territory rules" (KataGo cpp/tests/testrules.cpp): a 4x4 game under
+/// positional superko, territory scoring, tax SEKI, multi-stone suicide legal, komi 0.5,
+/// ended by the cleanup phases, then moved on after its end three times; KataGo asserts the
+/// final White-minus-Black score each time: -0.5, -0.5, 3.5, -0.5.
+#[test]
+fn katago_territory_rules_test_scores_as_katago_asserts() {
+    let rules = ruleset(&[
+        ("play.ko", "\"positional-superko\""),
+        ("play.long-cycle", "\"continue\""),
+        ("play.suicide", "\"multi-stone\""),
+        ("end.end-of-play", "\"cleanup-phases\""),
+        ("scoring.counting", "[\"territory\"]"),
+        ("scoring.tax", "\"seki\""),
+    ]);
+    // KataGo's (x, y) from the top left, in GTP coordinates.
+    let main = "B b3 W c2 B b2 W c3 B b1 W c1 B b4 W c4 B pass W d2 B pass W pass \
+                B pass W pass B pass W pass";
+    let stages = [
+        (main.to_string(), -0.5),
+        // Black throws in a dead stone in the second phase: no difference.
+        (format!("{main} B d3 W pass B pass"), -0.5),
+        // White's junk stone makes Black's area unclear: its region is in seki.
+        (format!("{main} B d3 W pass B pass W a3 B pass W pass"), 3.5),
+        // Black makes his group pass-alive; White captures the throw-in.
+        (
+            format!("{main} B d3 W pass B pass W a3 B pass W pass B a2 W d4 B pass W pass"),
+            -0.5,
+        ),
+    ];
+    for (moves, white_minus_black) in stages {
+        let mut game = empty_game(&rules, 4, 0.5);
+        play(&mut game, &moves);
+        assert_eq!(game.status(), Status::Ended, "{moves}");
+        assert_eq!(game.state().phase(), 2);
+        game.finish(&[]);
+        let s = game.score(Counting::Territory);
+        assert_eq!(s.white.total - s.black.total, white_minus_black, "{moves}");
+    }
+}
+
+/// The position of KataGo's encore ko tests (KataGo cpp/tests/testrules.cpp, "Encore - ..."):
+/// White to move; White's play at D3 takes Black's D4 as a ko.
+const ENCORE_KO: &str = "
+    . . O . . . .
+    . . . O . . .
+    . X O X O . .
+    . . X . X . .
+    . . . X . . .
+    . . . . . . .";
+
+fn encore_ko_game(rules: &Ruleset) -> gorules_rules::Game<'_> {
+    let mut game = diagram_game(rules, ENCORE_KO, 0.5, Color::White);
+    play(&mut game, "W pass B pass W d3");
+    game
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Encore - own throwin that temporarily breaks the ko shape
+/// should not clear the ko recap block", "Encore - ko recap block does not stop
+/// non-ko-capture" and "Encore - once only rule doesn't prevent the opponent moving there
+/// (filling ko)": the boards and blocks KataGo prints.
+#[test]
+fn katago_encore_ko_tests_give_the_boards_katago_prints() {
+    let rules = ruleset(&[
+        ("play.ko", "\"positional-superko\""),
+        ("play.long-cycle", "\"continue\""),
+        ("end.end-of-play", "\"cleanup-phases\""),
+        ("scoring.counting", "[\"territory\"]"),
+        ("scoring.tax", "\"seki\""),
+    ]);
+    let at = |s: &str| p(s, 7);
+    let board_of = |game: &gorules_rules::Game, rows: &str| {
+        assert_eq!(
+            game.state().board().position(),
+            gorules_board::diagram::from_diagram(rows)
+                .unwrap()
+                .position()
+        );
+    };
+
+    // Black's throw-in at C5, taken by White at B5, leaves the block at D3: Black's D4 is
+    // still a pass for ko.
+    let mut game = encore_ko_game(&rules);
+    assert_eq!(game.state().phase(), 1);
+    play(&mut game, "B c5 W b5");
+    board_of(
+        &game,
+        "
+        . . O . . . .
+        . O . O . . .
+        . X O . O . .
+        . . X O X . .
+        . . . X . . .
+        . . . . . . .",
+    );
+    play(&mut game, "B d4");
+    assert_eq!(
+        game.state().moves().last().unwrap().kind,
+        MoveKind::PassForKo
+    );
+
+    // With C4 in atari too, D4 takes two stones: no ko capture, not a pass for ko.
+    let mut game = encore_ko_game(&rules);
+    play(&mut game, "B c5 W a6 B d4");
+    board_of(
+        &game,
+        "
+        O . O . . . .
+        . . X O . . .
+        . X . X O . .
+        . . X . X . .
+        . . . X . . .
+        . . . . . . .",
+    );
+
+    // A pass for ko, a pass, Black takes the ko (blocked at D4), a pass, and Black fills at
+    // D3: the once-only rule does not stop a play that is no ko capture.
+    let mut game = encore_ko_game(&rules);
+    play(&mut game, "B d4");
+    assert_eq!(
+        game.state().moves().last().unwrap().kind,
+        MoveKind::PassForKo
+    );
+    play(&mut game, "W pass B d4");
+    board_of(
+        &game,
+        "
+        . . O . . . .
+        . . . O . . .
+        . X O X O . .
+        . . X . X . .
+        . . . X . . .
+        . . . . . . .",
+    );
+    assert_eq!(game.state().moves().last().unwrap().kind, MoveKind::Normal);
+    play(&mut game, "W pass B d3");
+    assert_eq!(game.state().board().get(at("d3")), Some(Color::Black));
+}

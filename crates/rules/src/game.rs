@@ -416,6 +416,8 @@ impl<'r> Game<'r> {
     /// One board preview serves `accept`, the rules ([`Ruleset::check_play`]) and the play,
     /// where [`Game::check`] then [`Game::play`] preview the move twice. Errors are those of
     /// [`Game::play`] (turn, game over, off board, occupied), found before anything changes.
+    /// A play that would be a pass for ko in a cleanup phase is not made here (`Ok(None)`):
+    /// [`Game::play`] makes it.
     pub(crate) fn play_if(
         &mut self,
         color: Color,
@@ -423,6 +425,9 @@ impl<'r> Game<'r> {
         accept: impl FnOnce(&GameState, &Preview) -> bool,
     ) -> Result<Option<MoveReport>, MoveError> {
         self.check_turn(color)?;
+        if self.blocked_ko(color, Move::Play(p)).is_some() {
+            return Ok(None);
+        }
         let preview = self
             .preview(color, Move::Play(p))?
             .expect("a board play has a preview");
@@ -444,7 +449,8 @@ impl<'r> Game<'r> {
     /// answer so (play ended, a pass required, the game over); nothing changed.
     #[inline]
     pub(crate) fn play_plain(&mut self, color: Color, p: Point) -> Option<bool> {
-        if !self.plays_freely() {
+        if !self.plays_freely() || self.state.phase > 0 && self.rules.in_cleanup(&self.state) {
+            // In a cleanup phase a play may block a ko: the rules' bookkeeping is needed.
             return None;
         }
         // The status after a plain play is the same: no rules' status question needed.

@@ -12,6 +12,7 @@ mod common;
 use common::*;
 use gorules_board::diagram::from_diagram;
 use gorules_board::{Color, Move, Point};
+use gorules_rules::owned_regions::owned_regions;
 use gorules_rules::{parse, Game, Illegal, MoveKind, Outcome, Ruleset, Status};
 
 /// KataGo's `koRule`.
@@ -1120,3 +1121,641 @@ fn sending_two_returning_one_initial_pass_with_button_ssk() {
     assert_eq!(illegal(&game), [(4, 3)]);
     assert!(!finished(&game));
 }
+
+/// One position of KataGo's independent-life tests (KataGo cpp/tests/testboardarea.cpp), with
+/// the maps KataGo prints for it (`calculateIndependentLifeArea`), without and with
+/// multi-stone suicide: the regions of independent life ("Keep Territories 0 Keep Stones 0"),
+/// the same with every stone its owner keeps ("Keep Territories 0 Keep Stones 1", the area
+/// KataGo counts under tax SEKI and ALL), and White's regions of independent life less
+/// Black's.
+struct IndependentLife {
+    test: &'static str,
+    board: &'static str,
+    count_no_suicide: i32,
+    independent_no_suicide: &'static str,
+    keep_stones_no_suicide: &'static str,
+    count_suicide: i32,
+    independent_suicide: &'static str,
+    keep_stones_suicide: &'static str,
+}
+
+/// A map as KataGo prints it, one string per row.
+fn map_rows(map: &str) -> Vec<String> {
+    map.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Draws `owned`, `[black, white]`, as KataGo prints an area map.
+fn draw(size: gorules_board::Size, owned: [&gorules_board::PointSet; 2]) -> Vec<String> {
+    (0..size.height())
+        .map(|y| {
+            (0..size.width())
+                .map(|x| {
+                    let p = Point::new(x, y);
+                    match (owned[0].contains(p), owned[1].contains(p)) {
+                        (true, false) => 'X',
+                        (false, true) => 'O',
+                        (false, false) => '.',
+                        (true, true) => panic!("{p:?} owned by both"),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// KataGo cpp/tests/testboardarea.cpp, "IndependentLife 1", "IndependentLife 2",
+/// "IndependentLife 3,4,5", "IndependentLife 6" to "IndependentLife 10": the regions of
+/// independent life and their count; and the area score under tax SEKI and ALL, which
+/// KataGo counts from the map with the stones kept (boardhistory.cpp,
+/// `countAreaScoreWhiteMinusBlack`).
+#[test]
+fn independent_life() {
+    for case in INDEPENDENT_LIFE {
+        let board = from_diagram(case.board).unwrap();
+        let size = board.size();
+        for (multi, count, independent, keep_stones) in [
+            (
+                false,
+                case.count_no_suicide,
+                case.independent_no_suicide,
+                case.keep_stones_no_suicide,
+            ),
+            (
+                true,
+                case.count_suicide,
+                case.independent_suicide,
+                case.keep_stones_suicide,
+            ),
+        ] {
+            let what = format!("{}, multi-stone suicide {multi}", case.test);
+            let r = owned_regions(&board, multi);
+            assert_eq!(
+                draw(size, [&r.independent[0], &r.independent[1]]),
+                map_rows(independent),
+                "{what}: regions of independent life"
+            );
+            assert_eq!(
+                r.independent_regions[1] as i32 - r.independent_regions[0] as i32,
+                count,
+                "{what}: region count"
+            );
+            let kept = Color::ALL.map(|c| {
+                r.independent[c.index()].union(&r.owned[c.index()].intersection(board.stones(c)))
+            });
+            let keep_stones = map_rows(keep_stones);
+            assert_eq!(
+                draw(size, [&kept[0], &kept[1]]),
+                keep_stones,
+                "{what}: with stones kept"
+            );
+            let area: i32 = keep_stones
+                .iter()
+                .flat_map(|row| row.chars())
+                .map(|ch| match ch {
+                    'O' => 1,
+                    'X' => -1,
+                    _ => 0,
+                })
+                .sum();
+            for (tax, expected) in [(Tax::Seki, area), (Tax::All, area - 2 * count)] {
+                let rules = kata(Ko::Positional, Scoring::Area, tax, multi, false);
+                let mut game = diagram_game(&rules, case.board, 0.0, Color::Black);
+                game.finish_as_it_stands(&[]);
+                assert_eq!(
+                    white_minus_black(&game),
+                    f64::from(expected),
+                    "{what}: area score, tax {tax:?}"
+                );
+            }
+        }
+    }
+}
+
+const INDEPENDENT_LIFE: &[IndependentLife] = &[
+    IndependentLife {
+        test: "IndependentLife 1",
+        board: "
+            .oooxooo.ox..xo.o..
+            o.xoxo.xoox..xoooxx
+            oooxxxooxxx..xxxxoo
+            xxx.xxxxx.x.....xo.
+            ..xxx....xx.....xoo
+            ................xxx
+            xxxxxxxxxxxxxx..xoo
+            .............x..xo.
+            ..oo.........x.xxox
+            oo.o.......ooxxooox
+            xoooo...ooooxoox.x.
+            .xo.o...o.ox.xoxxxx
+            xoooo...ooooxoooooo
+            oo.........oooooooo
+            xxxxxxxxxxxxxxxxxxx
+            oooooox....xooooooo
+            xxxo.ox....xo.ooxxx
+            ..xooox.xx.xooo.x..
+            ..xo.ox....xo.oox..",
+        // Suicide 0.
+        count_no_suicide: 1,
+        independent_no_suicide: "
+            OOOO...............
+            OOOO...............
+            OOO................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            OOOOOO.............
+            XXXOOO.............
+            XXXOOO.............
+            XXXOOO.............",
+        keep_stones_no_suicide: "
+            OOOOXOOO.OX..XO.O..
+            OOOOXO.XOOX..XOOOXX
+            OOOXXXOOXXX..XXXXOO
+            XXX.XXXXX.X.....XO.
+            ..XXX....XX.....XOO
+            ................XXX
+            XXXXXXXXXXXXXX..XOO
+            .............X..XO.
+            ..OO.........X.XXOX
+            OO.O.......OOXXOOOX
+            .OOOO...OOOOXOOX.X.
+            ..O.O...O.OX.XOXXXX
+            .OOOO...OOOOXOOOOOO
+            OO.........OOOOOOOO
+            XXXXXXXXXXXXXXXXXXX
+            OOOOOOX....XOOOOOOO
+            XXXOOOX....XO.OOXXX
+            XXXOOOX.XX.XOOO.X..
+            XXXOOOX....XO.OOX..",
+        // Suicide 1.
+        count_suicide: 1,
+        independent_suicide: "
+            OOOO...............
+            OOOO...............
+            OOO................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            ...................
+            OOOOOO.............
+            XXXOOO.............
+            XXXOOO.............
+            XXXOOO.............",
+        keep_stones_suicide: "
+            OOOOXOOO.OX..XO.O..
+            OOOOXO.XOOX..XOOOXX
+            OOOXXXOOXXX..XXXXOO
+            XXX.XXXXX.X.....XO.
+            ..XXX....XX.....XOO
+            ................XXX
+            XXXXXXXXXXXXXX..XOO
+            .............X..XO.
+            ..OO.........X.XXOX
+            OO.O.......OOXXOOOX
+            .OOOO...OOOOXOOX.X.
+            ..O.O...O.OX.XOXXXX
+            .OOOO...OOOOXOOOOOO
+            OO.........OOOOOOOO
+            XXXXXXXXXXXXXXXXXXX
+            OOOOOOX....XOOOOOOO
+            XXXOOOX....XO.OOXXX
+            XXXOOOX.XX.XOOO.X..
+            XXXOOOX....XO.OOX..",
+    },
+    IndependentLife {
+        test: "IndependentLife 2",
+        board: "
+            x.o.ox.......xo.ox.
+            xo..ox.......xo..ox
+            o..ox.........xo..o
+            ..ox.....o.....xo..
+            oox.............xoo
+            xx...............xx
+            ...................
+            ..xx.............xx
+            xxoox......xxx..xoo
+            oo.ox...xxxooox.xo.
+            xoooox.xooooxooxxoo
+            .xo.ox.xo.ox.xoxoo.
+            xoooox.xooooxooxo.x
+            ooxxx...xxxoooxxoo.
+            xx.........xxx..xoo
+            xxx..xxx.......xxxx
+            oooxxooox...xxxoooo
+            xxoooxxoox.xooo.oxx
+            .xo.o.xo.oxxo.ooox.",
+        // Suicide 0.
+        count_no_suicide: 4,
+        independent_no_suicide: "
+            ..............OOO..
+            ..............OOOO.
+            ...............OOOO
+            ................OOO
+            .................OO
+            ...................
+            ...................
+            ...................
+            ..OO.............OO
+            OOOO.............OO
+            OOOOO............OO
+            OOOOO...........OOO
+            OOOOO...........OOO
+            OO..............OOO
+            .................OO
+            ...................
+            ...............OOOO
+            ............OOOOOOO
+            ............OOOOOOO",
+        keep_stones_no_suicide: "
+            X.O.OX.......XOOOX.
+            XO..OX.......XOOOOX
+            O..OX.........XOOOO
+            ..OX.....O.....XOOO
+            OOX.............XOO
+            XX...............XX
+            ...................
+            ..XX.............XX
+            XXOOX......XXX..XOO
+            OOOOX...XXXOOOX.XOO
+            OOOOOX.XOOOOXOOXXOO
+            OOOOOX.XO.OX.XOXOOO
+            OOOOOX.XOOOOXOOXOOO
+            OOXXX...XXXOOOXXOOO
+            XX.........XXX..XOO
+            XXX..XXX.......XXXX
+            OOOXXOOOX...XXXOOOO
+            XXOOOXXOOX.XOOOOOOO
+            .XO.O.XO.OXXOOOOOOO",
+        // Suicide 1.
+        count_suicide: 3,
+        independent_suicide: "
+            ..............OOO..
+            ..............OOOO.
+            ...............OOOO
+            ................OOO
+            .................OO
+            ...................
+            ...................
+            ...................
+            ..OO...............
+            OOOO...............
+            OOOOO..............
+            OOOOO..............
+            OOOOO..............
+            OO.................
+            ...................
+            ...................
+            ...............OOOO
+            ............OOOOOOO
+            ............OOOOOOO",
+        keep_stones_suicide: "
+            X.O.OX.......XOOOX.
+            XO..OX.......XOOOOX
+            O..OX.........XOOOO
+            ..OX.....O.....XOOO
+            OOX.............XOO
+            XX...............XX
+            ...................
+            ..XX.............XX
+            XXOOX......XXX..XOO
+            OOOOX...XXXOOOX.XO.
+            OOOOOX.XOOOOXOOXXOO
+            OOOOOX.XO.OX.XOXOO.
+            OOOOOX.XOOOOXOOXO.X
+            OOXXX...XXXOOOXXOO.
+            XX.........XXX..XOO
+            XXX..XXX.......XXXX
+            OOOXXOOOX...XXXOOOO
+            XXOOOXXOOX.XOOOOOOO
+            .XO.O.XO.OXXOOOOOOO",
+    },
+    IndependentLife {
+        test: "IndependentLife 3,4,5",
+        board: "
+            oooooox.x.xo...
+            xxxxxoxxxxxoooo
+            xoooxoooooxxxxx
+            x.x.xo...oxx.x.",
+        // Suicide 0.
+        count_no_suicide: 1,
+        independent_no_suicide: "
+            OOOOOOXXXXXOOOO
+            .....OXXXXXOOOO
+            .....OOOOOXXXXX
+            .....OOOOOXXXXX",
+        keep_stones_no_suicide: "
+            OOOOOOXXXXXOOOO
+            XXXXXOXXXXXOOOO
+            XOOOXOOOOOXXXXX
+            X.X.XOOOOOXXXXX",
+        // Suicide 1.
+        count_suicide: 1,
+        independent_suicide: "
+            OOOOOOXXXXXOOOO
+            .....OXXXXXOOOO
+            .....OOOOOXXXXX
+            .....OOOOOXXXXX",
+        keep_stones_suicide: "
+            OOOOOOXXXXXOOOO
+            XXXXXOXXXXXOOOO
+            XOOOXOOOOOXXXXX
+            X.X.XOOOOOXXXXX",
+    },
+    IndependentLife {
+        test: "IndependentLife 3,4,5",
+        board: "
+            oooooox.x.xo...
+            xxxxxoxxxxxoooo
+            xoooxooooooxxxx
+            x.x.xo...oxx.x.",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            OOOOOOXXXXXOOOO
+            .....OXXXXXOOOO
+            .....OOOOOOXXXX
+            .....OOOOOXXXXX",
+        keep_stones_no_suicide: "
+            OOOOOOXXXXXOOOO
+            XXXXXOXXXXXOOOO
+            XOOOXOOOOOOXXXX
+            X.X.XOOOOOXXXXX",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            OOOOOOXXXXXOOOO
+            .....OXXXXXOOOO
+            .....OOOOOOXXXX
+            .....OOOOOXXXXX",
+        keep_stones_suicide: "
+            OOOOOOXXXXXOOOO
+            XXXXXOXXXXXOOOO
+            XOOOXOOOOOOXXXX
+            X.X.XOOOOOXXXXX",
+    },
+    IndependentLife {
+        test: "IndependentLife 3,4,5",
+        board: "
+            oooooox.x.xo...
+            xxxxxoxxxxooooo
+            xoooxooooooxxxx
+            x.x.xo...oxx.x.",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            OOOOOO.....OOOO
+            .....O....OOOOO
+            .....OOOOOOXXXX
+            .....OOOOOXXXXX",
+        keep_stones_no_suicide: "
+            OOOOOOX.X.XOOOO
+            XXXXXOXXXXOOOOO
+            XOOOXOOOOOOXXXX
+            X.X.XOOOOOXXXXX",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            OOOOOO.....OOOO
+            .....O....OOOOO
+            .....OOOOOOXXXX
+            .....OOOOOXXXXX",
+        keep_stones_suicide: "
+            OOOOOOX.X.XOOOO
+            XXXXXOXXXXOOOOO
+            XOOOXOOOOOOXXXX
+            X.X.XOOOOOXXXXX",
+    },
+    IndependentLife {
+        test: "IndependentLife 6",
+        board: "
+            .xo..ox.x.x.x..
+            .xo..o.xoxx.xxx
+            .xo...ooooxxooo
+            .xo.......oo...",
+        // Suicide 0.
+        count_no_suicide: -1,
+        independent_no_suicide: "
+            XX.............
+            XX.............
+            XX.............
+            XX.............",
+        keep_stones_no_suicide: "
+            XXO..OX.X.X.X..
+            XXO..O.XOXX.XXX
+            XXO...OOOOXXOOO
+            XXO.......OO...",
+        // Suicide 1.
+        count_suicide: -1,
+        independent_suicide: "
+            XX.............
+            XX.............
+            XX.............
+            XX.............",
+        keep_stones_suicide: "
+            XXO..OX.X.X.X..
+            XXO..O.XOXX.XXX
+            XXO...OOOOXXOOO
+            XXO.......OO...",
+    },
+    IndependentLife {
+        test: "IndependentLife 6",
+        board: "
+            .xo..ox.x.x.x..
+            .xo..oxxoxx.xxx
+            .xo...ooooxxooo
+            .xo.......oo...",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            XXOOOO.........
+            XXOOOO..O......
+            XXOOOOOOOO..OOO
+            XXOOOOOOOOOOOOO",
+        keep_stones_no_suicide: "
+            XXOOOOX.X.X.X..
+            XXOOOOXXOXX.XXX
+            XXOOOOOOOOXXOOO
+            XXOOOOOOOOOOOOO",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            XXOOOO.........
+            XXOOOO..O......
+            XXOOOOOOOO..OOO
+            XXOOOOOOOOOOOOO",
+        keep_stones_suicide: "
+            XXOOOOX.X.X.X..
+            XXOOOOXXOXX.XXX
+            XXOOOOOOOOXXOOO
+            XXOOOOOOOOOOOOO",
+    },
+    IndependentLife {
+        test: "IndependentLife 7",
+        board: "
+            .xo.oox....xo.o
+            xxxooox....xoox
+            .xo.oxx...xxxo.
+            xoooox....xoooo
+            ooxxxx....xo.o.",
+        // Suicide 0.
+        count_no_suicide: -1,
+        independent_no_suicide: "
+            ......XXXXXX...
+            ......XXXXXX...
+            .....XXXXXXXX..
+            .....XXXXXX....
+            ..XXXXXXXXX....",
+        keep_stones_no_suicide: "
+            .XO.OOXXXXXXO.O
+            XXXOOOXXXXXXOOX
+            .XO.OXXXXXXXXO.
+            XOOOOXXXXXXOOOO
+            OOXXXXXXXXXO.O.",
+        // Suicide 1.
+        count_suicide: -1,
+        independent_suicide: "
+            ......XXXXXX...
+            ......XXXXXX...
+            .....XXXXXXXX..
+            .....XXXXXX....
+            ..XXXXXXXXX....",
+        keep_stones_suicide: "
+            .XO.OOXXXXXXO.O
+            XXXOOOXXXXXXOOX
+            .XO.OXXXXXXXXO.
+            XOOOOXXXXXXOOOO
+            OOXXXXXXXXXO.O.",
+    },
+    IndependentLife {
+        test: "IndependentLife 8",
+        board: "
+            ooo.ox.........
+            .o.oox......xx.
+            .ooox......x.ox
+            oxxxx......x.oo
+            oooox......x...",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_no_suicide: "
+            OOO.OX.........
+            .O.OOX......XX.
+            .OOOX......X.OX
+            OXXXX......X.OO
+            OOOOX......X...",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_suicide: "
+            OOO.OX.........
+            .O.OOX......XX.
+            .OOOX......X.OX
+            OXXXX......X.OO
+            OOOOX......X...",
+    },
+    IndependentLife {
+        test: "IndependentLife 9",
+        board: "
+            x.x.ox.....oxx.
+            oxx.oxx....oxox
+            oooooox....oxoo
+            ooxx.ox....ox..
+            ..ox.ox....oxxx",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_no_suicide: "
+            X.X.OX.....OXX.
+            OXX.OXX....OXOX
+            OOOOOOX....OXOO
+            OOXX.OX....OX..
+            ..OX.OX....OXXX",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_suicide: "
+            X.X.OX.....OXX.
+            OXX.OXX....OXOX
+            OOOOOOX....OXOO
+            OOXX.OX....OX..
+            ..OX.OX....OXXX",
+    },
+    IndependentLife {
+        test: "IndependentLife 10",
+        board: "
+            ............x.o
+            ...........xxx.
+            ........xxxx.xx
+            ....oxxxxooxxxo
+            ....x....xo.xo.",
+        // Suicide 0.
+        count_no_suicide: 0,
+        independent_no_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_no_suicide: "
+            ............X..
+            ...........XXX.
+            ........XXXX.XX
+            ....OXXXXOOXXX.
+            ....X....XO.X..",
+        // Suicide 1.
+        count_suicide: 0,
+        independent_suicide: "
+            ...............
+            ...............
+            ...............
+            ...............
+            ...............",
+        keep_stones_suicide: "
+            ............X.O
+            ...........XXX.
+            ........XXXX.XX
+            ....OXXXXOOXXXO
+            ....X....XO.XO.",
+    },
+];

@@ -1122,6 +1122,1275 @@ fn sending_two_returning_one_initial_pass_with_button_ssk() {
     assert!(!finished(&game));
 }
 
+/// KataGo cpp/tests/testrules.cpp, "Various komis" (KataGo changes the komi of the finished
+/// game and passes twice more each time; here each komi is its own game)
+#[test]
+fn various_komis() {
+    let rules = kata(Ko::Simple, Scoring::Area, Tax::None, false, false);
+    for (komi, expected_winner, score) in [
+        (0.5, Some(Color::White), 0.5),
+        (0.0, None, 0.0),
+        (-0.5, Some(Color::Black), -0.5),
+    ] {
+        let case = Case {
+            rules: &rules,
+            board: "
+                .......
+                .......
+                ooooooo
+                xxxxxxx
+                .......
+                .......",
+            first: Color::Black,
+            komi,
+        };
+        let mut game = case.game("B pass W pass");
+        assert!(finished(&game));
+        game.finish(&[]);
+        assert_eq!(game.special_outcome(), None);
+        assert_eq!(winner(&game), expected_winner, "komi {komi}");
+        assert_eq!(white_minus_black(&game), score, "komi {komi}");
+    }
+}
+
+/// SGF moves (`"B di W pass"`, SGF points from the top left) as `x,y` moves.
+fn from_sgf(text: &str) -> String {
+    text.split_whitespace()
+        .map(|t| match t.as_bytes() {
+            [x, y] if t != "pass" && x.is_ascii_lowercase() => {
+                format!("{},{}", x - b'a', y - b'a')
+            }
+            _ => t.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Test basic game": a 12x12 game under simple ko,
+/// territory scoring, tax SEKI, multi-stone suicide legal, komi 7.5, ended in the second
+/// cleanup phase after 14 moves of it; KataGo gives Black the win by 1.5.
+#[test]
+fn test_basic_game() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::Seki, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............
+            ............",
+        first: Color::Black,
+        komi: 7.5,
+    };
+    let record = "B di W ii B dd W id B gj W fc B jg W hh B jj W ji B ij W if B ec W fd B cf W cj \
+        B ci W dj B ej W ek B fk W ei B fj W bi B bh W bj B dk W cc B fb W ck B cd W gb B el \
+        W eb B db W fa B ki W kh B kj W kg B jf W je B eg W cb B dc W da B bc W bb B bd W ef \
+        B fg W dg B cg W df B dh W ff B gg W eh B ch W gf B gh W gi B fi W hi B jh W kf B hg \
+        W ig B ab W hf B fh W ca B de W li B lj W lh B ee W fe B hj W ih B aa W ed B ac W pass \
+        B ba W ea B pass W pass B pass W pass B ai W pass B cl W bl B ak W pass B aj W pass \
+        B bk W pass B cj W jb B pass W pass";
+    let mut game = case.game(&from_sgf(record));
+    assert!(finished(&game));
+    assert_eq!(game.state().phase(), 2);
+    assert_eq!(game.state().phase_moves().len(), 14);
+    assert_board(
+        &game,
+        "
+        X X O O O O . . . . . .
+        X O O X O . O . . O . .
+        X X O X X O . . . . . .
+        . X X X O O . . O . . .
+        . . . X X O . . . O . .
+        . . X O O O O O O . O .
+        . . X O X X X X O . O .
+        . X X X . X X O O . O O
+        X . X X . X O O O O X O
+        X . X . X X X X X X X X
+        X X . X . X . . . . . .
+        . O X . X . . . . . . .",
+    );
+    game.finish(&[]);
+    assert_eq!(game.special_outcome(), None);
+    assert_eq!(winner(&game), Some(Color::Black));
+    assert_eq!(white_minus_black(&game), -1.5);
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 1a"
+#[test]
+fn double_ko_death_1a() {
+    let rules = kata(Ko::Situational, Scoring::Territory, Tax::None, false, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . . X O X . X
+            . . . . X O O X X
+            . . X . X X O X O
+            . . . . O X O O .
+            . . . O O X X O O
+            . X X X X . X O .
+            X X O O O X X O O
+            O O O X O O X X X
+            . . . . . O O O O",
+        first: Color::White,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "W pass B pass W pass B 8,3 W 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(7, 0), (8, 3)]);
+    play_legal(&mut game, "B 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(8, 3)]);
+    play_legal(&mut game, "W 8,3");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[]);
+    assert!(!finished(&game));
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_eq!(game.state().phase(), 1);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 1b"
+#[test]
+fn double_ko_death_1b() {
+    let rules = kata(Ko::Situational, Scoring::Territory, Tax::None, false, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . . X O X . X
+            . . . . X O O X X
+            . . X . X X O X O
+            . . . . O X O O .
+            . . . O O X X O O
+            . X X X X . X O .
+            X X O O O X X O O
+            O O O X O O X X X
+            . . . . . O O O O",
+        first: Color::White,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "W pass B pass W pass B 8,3 W 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(7, 0), (8, 3)]);
+    play_legal(&mut game, "B 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(8, 3)]);
+    play_legal(&mut game, "W 8,2");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O .
+        . . . . X O O . .
+        . . X . X X O . O
+        . . . . O X O O .
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[]);
+    assert!(!finished(&game));
+    assert_board(
+        &game,
+        "
+        . . . . X O . O .
+        . . . . X O O . .
+        . . X . X X O . O
+        . . . . O X O O .
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_eq!(game.state().phase(), 1);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 1c"
+#[test]
+fn double_ko_death_1c() {
+    let rules = kata(Ko::Situational, Scoring::Territory, Tax::None, false, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . . X O X . X
+            . . . . X O O X X
+            . . X . X X O X O
+            . . . . O X O O .
+            . . . O O X X O O
+            . X X X X . X O .
+            X X O O O X X O O
+            O O O X O O X X X
+            . . . . . O O O O",
+        first: Color::White,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "W pass B pass W pass B 8,3 W 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(7, 0), (8, 3)]);
+    play_legal(&mut game, "B 7,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(8, 3)]);
+    play_legal(&mut game, "W 8,3");
+    assert_board(
+        &game,
+        "
+        . . . . X O . O X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[]);
+    play_legal(&mut game, "B 6,0");
+    assert_board(
+        &game,
+        "
+        . . . . X O X . X
+        . . . . X O O X X
+        . . X . X X O X .
+        . . . . O X O O X
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(6, 0)]);
+    play_legal(&mut game, "W 8,2");
+    assert_board(
+        &game,
+        "
+        . . . . X O X . X
+        . . . . X O O X X
+        . . X . X X O X O
+        . . . . O X O O .
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(6, 0), (8, 2)]);
+    play_legal(&mut game, "B 8,3");
+    assert_board(
+        &game,
+        "
+        . . . . X O X . X
+        . . . . X O O X X
+        . . X . X X O X O
+        . . . . O X O O .
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(6, 0)]);
+    play_legal(&mut game, "W pass");
+    assert_board(
+        &game,
+        "
+        . . . . X O X . X
+        . . . . X O O X X
+        . . X . X X O X O
+        . . . . O X O O .
+        . . . O O X X O O
+        . X X X X . X O .
+        X X O O O X X O O
+        O O O X O O X X X
+        . . . . . O O O O",
+    );
+    assert_blocks(&game, &[(6, 0)]);
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(illegal(&game), [(8, 3)]);
+    assert_blocks(&game, &[(6, 0)]);
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2a"
+#[test]
+fn double_ko_death_2a() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 8,3");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 1), (7, 2), (8, 3)]);
+    play_legal(&mut game, "B 6,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    assert_eq!(game.to_move(), Color::White);
+    assert_eq!(
+        game.check(Color::White, Move::Play(Point::new(7, 2))),
+        Ok(Ok(()))
+    );
+    play_legal(&mut game, "W 8,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0)]);
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 1);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2b"
+#[test]
+fn double_ko_death_2b() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 8,3");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 1), (7, 2), (8, 3)]);
+    play_legal(&mut game, "B 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    assert_eq!(game.to_move(), Color::White);
+    assert_eq!(
+        game.check(Color::White, Move::Play(Point::new(7, 2))),
+        Ok(Ok(()))
+    );
+    play_legal(&mut game, "W 8,3");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 6,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (6, 1), (7, 2)]);
+    play_legal(&mut game, "W 8,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (6, 1), (7, 2), (8, 2)]);
+    play_legal(&mut game, "B 5,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 1), (7, 2), (8, 2)]);
+    play_legal(&mut game, "W 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 1), (8, 2)]);
+    play_legal(&mut game, "B 5,0");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(5, 0), (6, 1), (8, 2)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(5, 0), (6, 1), (7, 1), (8, 2)]);
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(illegal(&game), []);
+    assert_blocks(&game, &[(5, 0), (6, 1), (7, 1), (8, 2)]);
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(
+        game.check(Color::Black, Move::Play(Point::new(7, 1))),
+        Ok(Ok(()))
+    );
+    play_legal(&mut game, "B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(5, 0), (6, 1), (8, 2)]);
+    play_legal(&mut game, "W pass");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(5, 0), (6, 1), (8, 2)]);
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(illegal(&game), [(7, 2)]);
+    assert_blocks(&game, &[(5, 0), (6, 1), (8, 2)]);
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 1);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2c"
+#[test]
+fn double_ko_death_2c() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 8,3");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 1), (7, 2), (8, 3)]);
+    assert_eq!(game.to_move(), Color::Black);
+    assert_ne!(
+        game.check(Color::Black, Move::Play(Point::new(6, 0))),
+        Ok(Ok(()))
+    );
+    play_legal(&mut game, "B 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 2);
+    assert_eq!(game.to_move(), Color::White);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2d"
+#[test]
+fn double_ko_death_2d() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 8,3");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 1), (7, 2), (8, 3)]);
+    play_legal(&mut game, "B 6,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2), (8, 3)]);
+    play_legal(&mut game, "W 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (8, 3)]);
+    play_legal(&mut game, "B 6,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (6, 1), (8, 3)]);
+    play_legal(&mut game, "W 8,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X .
+        . . . . X X O O X
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (6, 1)]);
+    play_legal(&mut game, "B 5,0");
+    assert_board(
+        &game,
+        "
+        . . . X . X . X .
+        . . . X . . X . X
+        . . . X X . . X .
+        . . . . X X . . X
+        . . . . . X X . .
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 1)]);
+    assert_board(
+        &game,
+        "
+        . . . X . X . X .
+        . . . X . . X . X
+        . . . X X . . X .
+        . . . . X X . . X
+        . . . . . X X . .
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 1);
+    assert_eq!(game.to_move(), Color::White);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2e"
+#[test]
+fn double_ko_death_2e() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 5,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 7,1");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[]);
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O . O X
+        . . . X X O O . O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 2);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
+/// KataGo cpp/tests/testrules.cpp, "Double ko death 2f"
+#[test]
+fn double_ko_death_2f() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::All, true, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            . . . X O X . X .
+            . . . X O O X O X
+            . . . X X O O . O
+            . . . . X X O O .
+            . . . . . X X O O
+            . . . . . . X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        first: Color::Black,
+        komi: 6.5,
+    };
+    let mut game = case.game("");
+    play_legal(&mut game, "B pass W pass B pass W pass B 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O X . X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 6,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(6, 0), (7, 2)]);
+    play_legal(&mut game, "B 5,0");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[(7, 2)]);
+    play_legal(&mut game, "W 7,2");
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_blocks(&game, &[]);
+    assert_board(
+        &game,
+        "
+        . . . X O . O X .
+        . . . X O O X . X
+        . . . X X O O X O
+        . . . . X X O O .
+        . . . . . X X O O
+        . . . . . . X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    assert_eq!(game.state().phase(), 2);
+    assert_eq!(game.to_move(), Color::Black);
+    assert!(!finished(&game));
+}
+
 /// One position of KataGo's independent-life tests (KataGo cpp/tests/testboardarea.cpp), with
 /// the maps KataGo prints for it (`calculateIndependentLifeArea`), without and with
 /// multi-stone suicide: the regions of independent life ("Keep Territories 0 Keep Stones 0"),

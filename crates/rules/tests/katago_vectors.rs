@@ -2391,6 +2391,43 @@ fn double_ko_death_2f() {
     assert!(!finished(&game));
 }
 
+/// KataGo cpp/tests/testrules.cpp, "Test case failing in search before"
+#[test]
+fn test_case_failing_in_search_before() {
+    let rules = kata(Ko::Simple, Scoring::Territory, Tax::Seki, false, false);
+    let case = Case {
+        rules: &rules,
+        board: "
+            XXXXXXXXX
+            X.OXXXXXX
+            XXXXOXXXX
+            XXX.OOXX.
+            OXXXOOXXX
+            .OXXXXXXO
+            XXXX.XOOO
+            XXXOXOOOO
+            XXXOO.OOO",
+        first: Color::Black,
+        komi: 0.5,
+    };
+    let mut game = case.game("B pass W pass");
+    assert_eq!(game.state().phase(), 1);
+    play_legal(&mut game, "B 8,3 W 4,6 B 4,7 W 4,7");
+    assert_board(
+        &game,
+        "
+        X X X X X X X X X
+        X . O X X X X X X
+        X X X X O X X X X
+        X X X . O O X X X
+        O X X X O O X X X
+        . O X X X X X X O
+        X X X X O X O O O
+        X X X O O O O O O
+        X X X O O . O O O",
+    );
+}
+
 /// One position of KataGo's independent-life tests (KataGo cpp/tests/testboardarea.cpp), with
 /// the maps KataGo prints for it (`calculateIndependentLifeArea`), without and with
 /// multi-stone suicide: the regions of independent life ("Keep Territories 0 Keep Stones 0"),

@@ -465,6 +465,8 @@ fn eternal_life() {
     assert!(finished(&game));
     assert_eq!(game.special_outcome(), Some(Outcome::NoResult));
     assert_eq!(winner(&game), None);
+    // No result: KataGo's score is 0.
+    assert_eq!(game.score(game.rules().counting[0]).margin, 0.0);
 }
 
 const TRIPLE_KO: &str = "
@@ -492,6 +494,8 @@ fn triple_ko_simple() {
     assert!(finished(&game));
     assert_eq!(game.special_outcome(), Some(Outcome::NoResult));
     assert_eq!(winner(&game), None);
+    // No result: KataGo's score is 0.
+    assert_eq!(game.score(game.rules().counting[0]).margin, 0.0);
 }
 
 /// KataGo cpp/tests/testrules.cpp, "Triple ko superko"

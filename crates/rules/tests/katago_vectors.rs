@@ -192,8 +192,9 @@ fn illegal(game: &Game) -> Vec<(u8, u8)> {
 
 /// KataGo's "Ko-recap-blocked" lines as far as a move shows them: a play of the player to
 /// move on a blocked opponent stone that is a single stone in atari is a pass for ko, legal
-/// on an occupied point. Returns, of the blocked points `katago` lists, those such stones,
-/// after asserting that exactly they (among all opponent stones) take such a play.
+/// on an occupied point. Asserts that, of all opponent stones, exactly those of the blocked
+/// points `katago` lists that are such stones take such a play (a block on a stone of the
+/// player to move, or on a stone not in atari, shows in no move and is not checked).
 fn assert_blocks(game: &Game, katago: &[(u8, u8)]) {
     let c = game.to_move();
     let board = game.state().board();

@@ -686,7 +686,10 @@ impl<'r> Game<'r> {
             }
             return;
         }
-        // A game that stopped in passes short of the protocol: the players pass on.
+        // A game that stopped in passes short of the protocol: the players pass on, at most
+        // as many passes as the protocol can need (four passes, or a third pass; two more for
+        // each cleanup phase).
+        let most = 5 + 2 * self.rules.end_of_play.cleanup_phases();
         let mut guard = 0;
         while let Status::Playing { pass_required } = self.status {
             let c = pass_required.unwrap_or(self.state.to_move);
@@ -695,7 +698,7 @@ impl<'r> Game<'r> {
             }
             self.add_pass(c);
             guard += 1;
-            if guard > 4 {
+            if guard >= most {
                 break;
             }
         }

@@ -206,6 +206,19 @@ fn cleanup_phases_follow_the_main_phase_and_second_phase_plays_are_free() {
     assert_eq!((s.black.total, s.white.total), (4.0, 10.0));
 }
 
+/// "KataGo's Supported Go Rules", "Cleanup Phases": a game stopped before anyone passed
+/// ends, when the players pass it out, after six passes: two for the main phase and two for
+/// each cleanup phase.
+#[test]
+fn finishing_a_game_passes_out_the_main_phase_and_both_cleanup_phases() {
+    let rules = cleanup_rules();
+    let mut game = diagram_game(&rules, KO, 0.0, Color::Black);
+    game.finish(&[]);
+    assert_eq!(game.added_passes().len(), 6);
+    assert_eq!(game.state().phase(), 2);
+    assert_eq!(game.state().consecutive_passes(), 2);
+}
+
 /// KataGo boardhistory.cpp (`isLegal`, `isPassForKo`, `koCapturesInEncore`): in a cleanup
 /// phase a ko capture blocks the capturing stone; a play at the blocked ko is a pass for ko
 /// that lifts the block and leaves the board unchanged; the same ko capture from the same

@@ -281,6 +281,14 @@ scoring (`handicap-compensation` applies under area and stone counting). KataGo 
 handicap stones from the setup (a lone black stone is no handicap) and from consecutive \
 black moves at the start of a record; gorules takes the record's `HA` and setup stones.
 
+KataGo's own rules tests (its testrules.cpp, and the independent-life cases of \
+testboardarea.cpp) are ported as peers in \
+[crates/rules/tests/katago_vectors.rs](../crates/rules/tests/katago_vectors.rs), except those \
+of SPIGHT ko, of KataGo's `preventEncore` and of its internal tables. One difference of \
+protocol remains: KataGo lets play go on after an area game has ended, and a pass there keeps \
+it over (boardhistory.cpp counts the passes in a row across the end); in gorules any move \
+after the end resumes play, so that one pass does not end it again, two do.
+
 ";
 
 const NO_LAST_PASS: &str = "id = \"concord-no-last-pass\"\nname = \"Concord without its last-pass rule\"\nextends = \"concord\"\n\n[end]\nend-of-play = \"two-passes\"\n";

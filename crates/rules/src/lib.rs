@@ -31,6 +31,7 @@
 mod builtin;
 mod game;
 pub mod group_tax;
+pub mod katago;
 pub mod knob;
 mod komi;
 mod ownership;
@@ -43,7 +44,9 @@ pub mod seki;
 mod state;
 mod toml_file;
 
-pub use builtin::{builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES};
+pub use builtin::{
+    builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES, KATAGO_PREFIX,
+};
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{Komi, KomiError};
 pub use ownership::Ownership;

@@ -349,6 +349,9 @@ impl KataGoRules {
     /// territory scoring and `NONE` under area scoring, and the komi 6.5 under territory
     /// scoring, 7 with the button, else 7.5.
     ///
+    /// One leniency: whitespace before a JSON object is ignored (KataGo takes a string as
+    /// JSON only when its very first character is `{`).
+    ///
     /// ```
     /// use gorules_rules::katago::{KataGoRules, Ko, Scoring};
     /// use gorules_rules::params::Tax;

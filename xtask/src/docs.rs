@@ -127,6 +127,58 @@ fn rulesets_md() -> String {
             rs.name, rs.id, rs.id, rs.id, rs.description, rs.source
         ));
     }
+    out.push_str(&katago_presets_md());
+    out
+}
+
+/// The second table of docs/rulesets.md: KataGo's presets as the rulesets `katago:NAME`.
+fn katago_presets_md() -> String {
+    use gorules_rules::katago::{katago_ruleset, PRESETS};
+    let presets: Vec<Ruleset> = PRESETS
+        .iter()
+        .map(|p| katago_ruleset(p.names[0]).expect("every KataGo preset is a ruleset"))
+        .collect();
+    let mut header = vec!["knob".to_string()];
+    header.extend(presets.iter().map(|r| r.id.clone()));
+    let knobs: Vec<Vec<(&str, String)>> = presets.iter().map(Ruleset::knobs).collect();
+    let mut rows = Vec::new();
+    for doc in KNOBS {
+        let mut row = vec![format!("`{}`", doc.key)];
+        for k in &knobs {
+            let values: Vec<&str> = k
+                .iter()
+                .filter(|(key, _)| *key == doc.key)
+                .map(|(_, v)| v.as_str())
+                .collect();
+            row.push(values.join("; "));
+        }
+        rows.push(row);
+    }
+    let mut out = String::from("\n## KataGo's presets\n\n");
+    out.push_str(
+        "KataGo's rules are rulesets too: `katago:` followed by one of KataGo's presets, or by \
+         a KataGo rules string in its compact form (`katago:koSIMPLEscoreAREAtaxNONEsui1`) or \
+         its JSON form, wherever a ruleset is named (`--rules`, `rules show`, `rules diff`, \
+         claims, `gorules gtp` and its `kata-set-rules`). Each preset's settings are KataGo \
+         v1.17's (rules.cpp, `parseRulesHelper`), mapped knob by knob as \
+         `gorules_rules::katago` documents: simple ko brings KataGo's no-result cycles and its \
+         ending pass from a repeated position; territory scoring brings the cleanup phases; \
+         without a friendly pass, dead stones are only those inside pass-alive territory, the \
+         rest must be captured; with one, dead stones are settled by agreement. A KataGo \
+         preset is not the built-in ruleset of the same name: `gorules rules diff \
+         katago:japanese japanese` lists where they differ.\n\n",
+    );
+    out.push_str(&md_table(&header, &rows));
+    out.push_str("\nThe names KataGo accepts for each preset (any case):\n\n");
+    for p in PRESETS {
+        let names: Vec<String> = p.names.iter().map(|n| format!("`{n}`")).collect();
+        out.push_str(&format!(
+            "- `katago:{}`: {} (KataGo `{}`)\n",
+            p.names[0],
+            names.join(", "),
+            p.rules
+        ));
+    }
     out
 }
 

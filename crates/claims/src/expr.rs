@@ -7,11 +7,14 @@
 //! midgame_passes == 0 => taiwan:area == concord:area
 //! concord:area:playout == concord:area && concord:territory:playout == concord:territory
 //! rules/my-rules.toml:area == concord:area
+//! katago:tromp-taylor:area == tromp-taylor:area
 //! ```
 //!
-//! A **score** is `RULESET:COUNTING`: a built-in ruleset id or the path of a TOML ruleset
-//! file (quote it, `"my rules.toml":area`, if it contains spaces or starts with a digit),
-//! then `area` or `territory`. As a number a score is its **margin** (Black's total minus
+//! A **score** is `RULESET:COUNTING`: a built-in ruleset id, `katago:` and a KataGo rules
+//! string (`katago:japanese:territory`, `katago:koSIMPLEscoreAREAtaxNONEsui1:area`; quote one
+//! with spaces, `"katago:tromp taylor":area`; the JSON form is not read in claims) or the path
+//! of a TOML ruleset file (quote it, `"my rules.toml":area`, if it contains spaces or starts
+//! with a digit), then `area`, `territory` or `stone`. As a number a score is its **margin** (Black's total minus
 //! White's, komi and every adjustment included). `:playout` after it names the score of the
 //! same game when the players, instead of agreeing on the dead stones, resume and capture them
 //! by play (the capturer plays inside its own area, the owner passes; see [`crate::playout`]).
@@ -64,9 +67,14 @@ pub struct ScoreRef {
 
 impl fmt::Display for ScoreRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let needs_quotes = self.ruleset.is_empty()
+        // `katago:` and a rules string in name characters needs no quotes.
+        let bare = match self.ruleset.split_once(':') {
+            Some((KATAGO, tail)) if !tail.is_empty() => tail,
+            _ => self.ruleset.as_str(),
+        };
+        let needs_quotes = bare.is_empty()
             || self.ruleset.starts_with(|c: char| c.is_ascii_digit())
-            || !self.ruleset.chars().all(is_name_char);
+            || !bare.chars().all(is_name_char);
         if needs_quotes {
             write!(f, "\"{}\"", self.ruleset)?;
         } else {
@@ -463,6 +471,9 @@ impl fmt::Display for Expr {
 fn column_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].chars().count() + 1
 }
+
+/// The name that a KataGo rules string follows, after a `:` (`katago:japanese`).
+const KATAGO: &str = "katago";
 
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '\\' | '~')
@@ -888,8 +899,9 @@ impl<'t> Parser<'t> {
             .take_while(|&(_, c)| is_name_char(c))
             .last()
             .map_or(0, |(i, c)| i + c.len_utf8());
-        let word = self.rest()[..len].to_string();
+        let mut word = self.rest()[..len].to_string();
         self.pos += len;
+        self.katago_tail(&mut word);
         self.skip_ws();
         match self.peek() {
             Some(':') => {
@@ -909,6 +921,28 @@ impl<'t> Parser<'t> {
     ) -> Result<(Kind, Type), ParseError> {
         let r = self.score_ref(ruleset, start)?;
         Ok((Kind::Score(r, Field::Margin), Type::Num))
+    }
+
+    /// After the name `katago`: `:` and a KataGo rules string written in name characters
+    /// (`katago:japanese`, `katago:koSIMPLEscoreAREAtaxNONEsui1whbN-1komi7.5`) belong to the
+    /// ruleset's name.
+    fn katago_tail(&mut self, word: &mut String) {
+        if word.as_str() != KATAGO {
+            return;
+        }
+        let Some(tail) = self.rest().strip_prefix(':') else {
+            return;
+        };
+        let len = tail
+            .char_indices()
+            .take_while(|&(_, c)| is_name_char(c))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        if len > 0 {
+            word.push(':');
+            word.push_str(&tail[..len]);
+            self.pos += 1 + len;
+        }
     }
 
     fn letters(&mut self) -> &'t str {
@@ -1006,8 +1040,9 @@ impl<'t> Parser<'t> {
                     .take_while(|&(_, c)| is_name_char(c))
                     .last()
                     .map_or(0, |(i, c)| i + c.len_utf8());
-                let w = self.rest()[..len].to_string();
+                let mut w = self.rest()[..len].to_string();
                 self.pos += len;
+                self.katago_tail(&mut w);
                 w
             }
             _ => {
@@ -1235,6 +1270,36 @@ impl Ctx<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn katago_names_take_their_rules_string() {
+        let e = Expr::parse(
+            "katago:tromp-taylor:area == katago:koSIMPLEscoreAREAtaxNONEsui1whbN-1komi-2.5:area",
+        )
+        .unwrap();
+        let names: Vec<&str> = e.scores().iter().map(|r| r.ruleset.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "katago:tromp-taylor",
+                "katago:koSIMPLEscoreAREAtaxNONEsui1whbN-1komi-2.5"
+            ]
+        );
+        // Written back without quotes, and read back the same.
+        let text = e.scores()[1].to_string();
+        assert_eq!(
+            text,
+            "katago:koSIMPLEscoreAREAtaxNONEsui1whbN-1komi-2.5:area"
+        );
+        let e = Expr::parse("margin(katago:japanese:territory) > 0").unwrap();
+        assert_eq!(e.scores()[0].ruleset, "katago:japanese");
+        // A preset with a space is quoted.
+        let e = Expr::parse("\"katago:tromp taylor\":area == 0").unwrap();
+        assert_eq!(e.scores()[0].to_string(), "\"katago:tromp taylor\":area");
+        // `katago:` then nothing: the name is `katago`, then a counting is expected.
+        let err = Expr::parse("katago::area == 0").unwrap_err();
+        assert!(err.message.contains("expected `area`"), "{err}");
+    }
+
     use super::*;
 
     fn sv(margin: f64) -> ScoreValue {

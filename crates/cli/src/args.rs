@@ -3,12 +3,16 @@
 use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
-use gorules_rules::{builtins, load, Counting, Ruleset};
+use gorules_rules::printer::escape_controls;
+use gorules_rules::{builtins, load, Counting, Ruleset, KATAGO_PREFIX};
+use gorules_sgf::GameRecord;
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
 pub struct ScoringArgs {
-    /// `all`, built-in ids separated by commas (`concord,aga`), or paths to TOML files.
+    /// `all`, or built-in ids (`concord,aga`), KataGo rules strings (`katago:japanese`,
+    /// `katago:koSIMPLEscoreAREAtaxNONEsui1`), paths to TOML files and, for `score`, `record`
+    /// (the ruleset each record's RU names), separated by commas.
     #[arg(long, default_value = "all")]
     pub rules: String,
     /// Which counting methods to show: area, territory, stone or all (every method each
@@ -75,33 +79,131 @@ pub fn byte_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "a number of bytes, e.g. 1048576 or 64M".into())
 }
 
+/// The word of `--rules` that stands for the ruleset each record's `RU` names.
+pub const RECORD: &str = "record";
+
+/// The names of a `--rules` list: split at commas, except inside a KataGo rules string in
+/// its JSON form (`katago:{"ko":"SIMPLE","scoring":"AREA"}`), whose commas belong to it.
+pub fn rules_names(spec: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = spec;
+    loop {
+        let t = rest.trim_start();
+        let json = t
+            .strip_prefix(KATAGO_PREFIX)
+            .is_some_and(|k| k.trim_start().starts_with('{'));
+        // A JSON object of KataGo's rules holds no nested braces: it ends at the first `}`.
+        let from = if json { t.find('}').unwrap_or(0) } else { 0 };
+        match t[from..].find(',') {
+            Some(i) => {
+                names.push(t[..from + i].trim());
+                rest = &t[from + i + 1..];
+            }
+            None => {
+                names.push(t.trim());
+                break;
+            }
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
 /// `--rules` of a command that shows one ruleset's count (`purpose`, e.g. "a diagram shows"):
-/// one built-in id or TOML file.
+/// one built-in id, `katago:` rules string or TOML file.
 pub fn one_ruleset(spec: &str, purpose: &str) -> Result<Ruleset, String> {
     let spec = spec.trim();
-    if spec == "all" || spec.contains(',') {
+    let names = rules_names(spec);
+    if spec == "all" || names.len() > 1 {
         return Err(format!(
-            "--rules {spec}: {purpose} one ruleset's count: give one built-in id or TOML file"
+            "--rules {}: {purpose} one ruleset's count: give one built-in id or TOML file",
+            escape_controls(spec)
         ));
     }
     load(spec).map_err(|e| e.to_string())
 }
 
-/// `--rules`: `all`, or ids and TOML paths separated by commas.
+/// `--rules`: `all`, or ids, `katago:` rules strings and TOML paths separated by commas.
 pub fn rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
     if spec.trim() == "all" {
         return Ok(builtins());
     }
-    let list: Vec<Ruleset> = spec
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| load(s).map_err(|e| e.to_string()))
+    let list: Vec<Ruleset> = rules_names(spec)
+        .into_iter()
+        .map(|s| {
+            if s == RECORD {
+                Err(format!(
+                    "--rules {RECORD}: only `score` and `diagram` replay each record under the ruleset its RU names"
+                ))
+            } else {
+                load(s).map_err(|e| e.to_string())
+            }
+        })
         .collect::<Result<_, _>>()?;
     if list.is_empty() {
         return Err("--rules names no ruleset".into());
     }
     Ok(list)
+}
+
+/// One entry of a `--rules` list that may name `record`.
+#[derive(Clone, Debug)]
+pub enum RulesetChoice {
+    /// This ruleset, for every record.
+    Fixed(Box<Ruleset>),
+    /// The ruleset each record's `RU` names: a KataGo rules string
+    /// its KataGo ruleset, a common name (Japanese, Chinese, AGA, ...) the built-in one
+    /// ([`gorules_sgf::RulesHint::ruleset`]).
+    Record,
+}
+
+/// `--rules` of `score`: as [`rulesets`], and `record` among them.
+pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
+    if spec.trim() == "all" {
+        return Ok(builtins()
+            .into_iter()
+            .map(|r| RulesetChoice::Fixed(Box::new(r)))
+            .collect());
+    }
+    let list: Vec<RulesetChoice> = rules_names(spec)
+        .into_iter()
+        .map(|s| {
+            if s == RECORD {
+                Ok(RulesetChoice::Record)
+            } else {
+                load(s)
+                    .map(|r| RulesetChoice::Fixed(Box::new(r)))
+                    .map_err(|e| e.to_string())
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    if list.is_empty() {
+        return Err("--rules names no ruleset".into());
+    }
+    Ok(list)
+}
+
+/// The rulesets of `choices` for one record: `record` replaced by the ruleset its `RU` names
+/// (an error in words when it names none).
+pub fn rulesets_for(
+    choices: &[RulesetChoice],
+    record: &GameRecord,
+) -> Result<Vec<Ruleset>, String> {
+    choices
+        .iter()
+        .map(|c| match c {
+            RulesetChoice::Fixed(r) => Ok((**r).clone()),
+            RulesetChoice::Record => match record.rules_hint() {
+                Some(hint) => hint.ruleset().map_err(|e| format!("--rules {RECORD}: {e}")),
+                None => Err(format!("--rules {RECORD}: the record has no RU")),
+            },
+        })
+        .collect()
+}
+
+/// The ruleset a record's `RU` names, for `--rules record`.
+pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
+    rulesets_for(&[RulesetChoice::Record], record).map(|mut v| v.remove(0))
 }
 
 /// Which stones are dead: `--dead` and `--engine`.

@@ -79,7 +79,8 @@ enum Command {
         /// Draw the position after this move (0: the setup; default: the end of the record).
         #[arg(long = "move", value_name = "N")]
         move_number: Option<usize>,
-        /// One built-in id or a path to a TOML file.
+        /// One built-in id, KataGo rules string (`katago:japanese`), path to a TOML file, or
+        /// `record` (the ruleset the record's RU names).
         #[arg(long, default_value = "concord")]
         rules: String,
         #[command(flatten)]
@@ -100,7 +101,7 @@ enum Command {
     Annotate {
         /// The SGF file (every game of a collection is annotated).
         game: PathBuf,
-        /// One built-in id or a path to a TOML file.
+        /// One built-in id, KataGo rules string (`katago:japanese`) or path to a TOML file.
         #[arg(long, default_value = "concord")]
         rules: String,
         #[command(flatten)]
@@ -119,7 +120,7 @@ enum Command {
     /// Speak GTP (version 2) on standard input and output as a rules engine: a referee and
     /// scorer that checks every move under the ruleset; it does not choose moves.
     Gtp {
-        /// One built-in id or a TOML path.
+        /// One built-in id, KataGo rules string (`katago:japanese`) or TOML path.
         #[arg(long, default_value = "chinese")]
         rules: String,
     },
@@ -133,9 +134,10 @@ enum RulesCommand {
         #[arg(long, default_value = "text", value_parser = commands::rules::format_arg)]
         format: gorules_rules::printer::Format,
     },
-    /// Every knob of a ruleset (a built-in id or a TOML file).
+    /// Every knob of a ruleset (a built-in id, a KataGo rules string or a TOML file).
     Show {
-        /// Built-in id or path to a TOML file.
+        /// Built-in id, `katago:` and a KataGo rules string (`katago:japanese`), or path to a
+        /// TOML file.
         ruleset: String,
         /// Print the TOML text instead.
         #[arg(long)]
@@ -146,9 +148,9 @@ enum RulesCommand {
     },
     /// The knobs on which two rulesets differ.
     Diff {
-        /// Built-in id or path.
+        /// Built-in id, `katago:` rules string or path.
         a: String,
-        /// Built-in id or path.
+        /// Built-in id, `katago:` rules string or path.
         b: String,
     },
 }

@@ -335,3 +335,51 @@ fn a_loaded_records_markup_names_the_dead_stones_until_the_game_changes() {
     assert_eq!(source(&rs[2]), "territory-markup");
     assert_eq!(source(&rs[4]), "estimate");
 }
+
+#[test]
+fn kata_set_rules_plays_exactly_the_katago_ruleset() {
+    // KataGo's GTP: `kata-set-rules` takes a KataGo rules string (its words joined by spaces)
+    // and keeps the komi; `kata-get-rules` answers the rules as JSON without komi, keys in
+    // alphabetical order (KataGo gtp.cpp and rules.cpp, `toJsonStringNoKomi`).
+    let script = "komi 0.5\n\
+                  1 kata-set-rules japanese\n\
+                  2 kata-get-rules\n\
+                  3 gorules-rules\n\
+                  4 kata-set-rules tromp taylor\n\
+                  5 gorules-rules\n\
+                  6 kata-set-rules {\"ko\":\"SITUATIONAL\", \"scoring\":\"AREA\", \"hasButton\":true}\n\
+                  7 kata-get-rules\n\
+                  8 kata-set-rules koFOO\n\
+                  9 kata-set-rules japanese komi7\n\
+                  10 kata-set-rules concord\n\
+                  11 kata-get-rules\n\
+                  12 gorules-rules katago:chinese\n\
+                  13 kata-get-rules\n\
+                  quit\n";
+    let rs = session(&[], script);
+    let tail = &rs[1..rs.len() - 1];
+    assert_eq!(tail[0].text, "");
+    assert!(tail[0].ok);
+    assert_eq!(
+        tail[1].text,
+        r#"{"friendlyPassOk":false,"hasButton":false,"ko":"SIMPLE","scoring":"TERRITORY","suicide":false,"tax":"SEKI","whiteHandicapBonus":"0"}"#
+    );
+    assert_eq!(tail[2].text, "katago:japanese");
+    assert_eq!(tail[4].text, "katago:tromp taylor");
+    assert_eq!(
+        tail[6].text,
+        r#"{"friendlyPassOk":false,"hasButton":true,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"}"#
+    );
+    assert!(!tail[7].ok);
+    assert!(tail[7].text.contains("at character 3"), "{:?}", tail[7]);
+    // A komi in the string is refused, as KataGo refuses it.
+    assert!(!tail[8].ok, "{:?}", tail[8]);
+    // A gorules ruleset that KataGo's rules do not express: its id.
+    assert!(tail[9].ok);
+    assert_eq!(tail[10].text, "concord");
+    assert!(tail[11].ok);
+    assert_eq!(
+        tail[12].text,
+        r#"{"friendlyPassOk":true,"hasButton":false,"ko":"SIMPLE","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}"#
+    );
+}

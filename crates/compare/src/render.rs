@@ -38,25 +38,8 @@ impl Format {
     }
 }
 
-/// `text` with its control characters (from a record's `RU`, `RE`, names, or a file name)
-/// written as `\u{1b}`, so that a table or a message cannot move the cursor or clear a
-/// terminal. JSON escapes them itself.
-pub fn escape_controls(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 pub use gorules_rules::printer::csv_field;
+pub use gorules_rules::printer::escape_controls;
 use gorules_rules::printer::push_csv_field;
 
 /// A CSV cell of text from a record or a file name, before quoting: with a `'` before it when

@@ -24,8 +24,13 @@ pub struct GameInfo {
     pub komi: Option<f64>,
     /// The record's rules (`RU`), as written.
     pub rules: Option<String>,
-    /// The built-in ruleset `RU` maps to, if any.
+    /// The built-in ruleset `RU` names (a common name such as `Japanese`), or that a KataGo
+    /// rules string in `RU` is exactly (every knob the same), if any.
     pub rules_builtin: Option<String>,
+    /// The KataGo ruleset a KataGo rules string in `RU` names exactly
+    /// (`katago:koSIMPLEscoreTERRITORYtaxSEKIsui0`), when gorules models it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_katago: Option<String>,
     /// The record's result (`RE`), as read.
     pub result: Option<String>,
     /// Number of moves in the main line.
@@ -127,6 +132,7 @@ pub fn compare_game(
         .iter()
         .map(|rs| replay_from(record, rs, options, &dead, shared.as_mut()))
         .collect::<Result<Vec<_>, _>>()?;
+    let hint = record.rules_hint();
     let game = GameInfo {
         source: record.source_name.clone(),
         game_index: record.game_index,
@@ -134,10 +140,11 @@ pub fn compare_game(
         handicap: record.handicap_stones(),
         komi: record.komi,
         rules: record.rules.clone(),
-        rules_builtin: record
-            .rules_hint()
+        rules_builtin: hint
+            .as_ref()
             .and_then(|h| h.builtin_id())
             .map(str::to_string),
+        rules_katago: hint.as_ref().and_then(|h| h.katago_id()),
         result: record.result.as_ref().map(|r| r.to_string()),
         moves: record.moves.len(),
         ended_by_passes: record.ended_by_two_passes(),

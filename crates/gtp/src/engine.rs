@@ -12,6 +12,7 @@ use gorules_board::{Board, Color, ColoredMove, Move, Point, Size, MAX_SIDE, MIN_
 use gorules_compare::dead::{resolve, DeadStones};
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
+use gorules_rules::katago::KataGoRules;
 use gorules_rules::{load, Game, Komi, MoveError, Ruleset, Setup, Status};
 use gorules_sgf::{read_sgf_file, to_sgf, GameRecord};
 
@@ -101,8 +102,10 @@ impl Engine {
                 self.loadsgf(path, Some(n))
             }
             ("printsgf", []) => Ok(to_sgf(&self.record)),
-            ("gorules-rules", []) | ("kata-get-rules", []) => Ok(self.rules.id.clone()),
-            ("gorules-rules", [spec]) | ("kata-set-rules", [spec]) => self.set_rules(spec),
+            ("gorules-rules", []) => Ok(self.rules.id.clone()),
+            ("kata-get-rules", []) => Ok(self.kata_get_rules()),
+            ("gorules-rules", [spec]) => self.set_rules(spec),
+            ("kata-set-rules", words) if !words.is_empty() => self.kata_set_rules(&words.join(" ")),
             ("gorules-score", []) => self
                 .report()
                 .map(|r| serde_json::to_string(&r).expect("a report serialises")),
@@ -388,6 +391,37 @@ impl Engine {
 
     fn set_rules(&mut self, spec: &str) -> Answer {
         let rules = load(spec).map_err(|e| e.to_string())?;
+        self.use_rules(rules, spec)
+    }
+
+    /// `kata-get-rules`: the ruleset as KataGo's JSON without komi, as KataGo answers, when
+    /// KataGo's rules express it exactly; else its id.
+    fn kata_get_rules(&self) -> String {
+        match KataGoRules::from_ruleset(&self.rules) {
+            Some(k) => k.to_json(false),
+            None => self.rules.id.clone(),
+        }
+    }
+
+    /// `kata-set-rules RULES`: KataGo's rules string (a preset, compact or JSON, its words
+    /// joined by spaces), exactly that KataGo ruleset; the komi is kept, as KataGo keeps it
+    /// (a komi in the string is refused). A gorules ruleset (built-in id or TOML file) is
+    /// also accepted.
+    fn kata_set_rules(&mut self, text: &str) -> Answer {
+        let komi = self
+            .record
+            .komi
+            .unwrap_or_else(|| self.rules.default_komi(self.record.handicap_stones()));
+        let rules = match KataGoRules::parse_without_komi(text, komi as f32) {
+            Ok(k) => k.ruleset(text).map_err(|e| e.to_string())?,
+            Err(kata) => load(text).map_err(|_| kata.to_string())?,
+        };
+        self.use_rules(rules, text)
+    }
+
+    /// Plays the game so far under `rules` (named `spec`), keeping the previous ruleset if it
+    /// does not replay.
+    fn use_rules(&mut self, rules: Ruleset, spec: &str) -> Answer {
         let previous = std::mem::replace(&mut self.rules, rules);
         if let Err(e) = self.game() {
             self.rules = previous;

@@ -7,6 +7,9 @@ use std::path::Path;
 use crate::params::Ruleset;
 use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
 
+/// What starts the name of a KataGo ruleset: `katago:japanese`.
+pub const KATAGO_PREFIX: &str = "katago:";
+
 /// `(id, TOML text)` of every built-in ruleset, in display order.
 pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("concord", include_str!("../rulesets/concord.toml")),
@@ -61,11 +64,20 @@ pub fn builtin_ids() -> Vec<&'static str> {
     BUILTIN_FILES.iter().map(|(id, _)| *id).collect()
 }
 
-/// A ruleset named by a built-in id, or a path to a TOML file (anything containing `/` or
-/// ending in `.toml` is taken as a path).
+/// A ruleset named by a built-in id, `katago:` and a KataGo rules string (a preset such as
+/// `katago:japanese`, or the compact or JSON form: see [`crate::katago`]), or a path to a TOML
+/// file (anything containing `/` or ending in `.toml` is taken as a path).
 pub fn load(id_or_path: &str) -> Result<Ruleset, RulesetError> {
     if let Some(rs) = builtin(id_or_path) {
         return Ok(rs);
+    }
+    if let Some(text) = id_or_path.strip_prefix(KATAGO_PREFIX) {
+        return crate::katago::katago_ruleset(text).map_err(|e| RulesetError {
+            file: e.subject(),
+            line: None,
+            column: None,
+            message: e.detail(),
+        });
     }
     if id_or_path.contains('/') || id_or_path.contains('\\') || id_or_path.ends_with(".toml") {
         return read_ruleset_file(Path::new(id_or_path), &|name| builtin(name));

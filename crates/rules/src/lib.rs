@@ -32,6 +32,7 @@ mod builtin;
 mod cleanup;
 mod game;
 pub mod group_tax;
+pub mod katago;
 pub mod knob;
 mod komi;
 pub mod owned_regions;
@@ -45,7 +46,9 @@ pub mod seki;
 mod state;
 mod toml_file;
 
-pub use builtin::{builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES};
+pub use builtin::{
+    builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES, KATAGO_PREFIX,
+};
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{Komi, KomiError};
 pub use ownership::Ownership;

@@ -33,6 +33,24 @@ impl Format {
     }
 }
 
+/// `text` with its control characters (from a record's `RU`, `RE`, names, a file name or a
+/// ruleset name the user wrote) written as `\u{1b}`, so that a table or a message cannot move
+/// the cursor or clear a terminal. JSON escapes them itself.
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
 pub fn csv_field(c: &str) -> String {
     let mut out = String::with_capacity(c.len());
@@ -185,4 +203,29 @@ pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
         let _ = writeln!(out, "{k:<w0$}  {x:<w1$}  {y}");
     }
     out
+}
+
+/// A ruleset as a complete TOML file that sets every knob, as [`crate::parse`] reads it back
+/// (for a ruleset that has no file of its own, such as a KataGo ruleset).
+pub fn toml(rs: &Ruleset) -> String {
+    let mut file = toml::Table::new();
+    for (key, value) in [
+        ("id", &rs.id),
+        ("name", &rs.name),
+        ("description", &rs.description),
+        ("source", &rs.source),
+    ] {
+        file.insert(key.to_string(), toml::Value::String(value.clone()));
+    }
+    for knob in crate::knob::KNOBS {
+        let (section, name) = knob.section_and_name();
+        if let Some(table) = file
+            .entry(section)
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+            .as_table_mut()
+        {
+            table.insert(name.to_string(), knob.toml_value(rs));
+        }
+    }
+    toml::to_string(&file).unwrap_or_default()
 }

@@ -238,7 +238,7 @@ fn whole_corpus_loads() {
             let hint = match r.rules_hint() {
                 None => "none".to_string(),
                 Some(RulesHint::Ruleset(id)) => id.to_string(),
-                Some(RulesHint::KataGo(_)) => "katago".to_string(),
+                Some(RulesHint::KataGo { .. }) => "katago".to_string(),
                 Some(RulesHint::Invalid { raw, .. }) => format!("invalid {raw}"),
                 Some(RulesHint::Unknown(raw)) => format!("unknown {raw}"),
             };

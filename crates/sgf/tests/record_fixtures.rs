@@ -291,10 +291,10 @@ fn katago_rules_string() {
         None,
     )
     .unwrap()[0];
-    let Some(RulesHint::KataGo(k)) = r.rules_hint() else {
+    let Some(RulesHint::KataGo { rules, .. }) = r.rules_hint() else {
         panic!("{:?}", r.rules_hint())
     };
-    assert!(k.button);
+    assert!(rules.button);
     assert_eq!(r.result, Some(GameResult::Draw));
 }
 

@@ -20,7 +20,8 @@ pub struct Request<'a> {
     pub path: &'a Path,
     /// The move after which to draw (`None`: the end of the record).
     pub move_number: Option<usize>,
-    /// One built-in id or a TOML path.
+    /// One built-in id, `katago:` rules string, TOML path, or `record` (the ruleset the
+    /// record's RU names).
     pub rules: &'a str,
     /// `--dead` and `--engine`.
     pub dead: &'a args::DeadArgs,
@@ -34,11 +35,20 @@ pub struct Request<'a> {
 
 /// Draws the first game of the file after the move asked for, as the ruleset counts it.
 pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
-    let rules = args::one_ruleset(req.rules, "a diagram shows")?;
+    let from_record = req.rules.trim() == args::RECORD;
+    let fixed = if from_record {
+        None
+    } else {
+        Some(args::one_ruleset(req.rules, "a diagram shows")?)
+    };
     let komi = args::komi(req.komi)?;
     let games = read_sgf_file(req.path).map_err(|e| e.to_string())?;
     let Some(record) = games.first() else {
         return Err(format!("{}: no game in the file", req.path.display()));
+    };
+    let rules = match fixed {
+        Some(r) => r,
+        None => args::record_ruleset(record)?,
     };
     let options = Options {
         komi,

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use gorules_rules::printer::{self, Format};
-use gorules_rules::{builtin_text, builtins, load};
+use gorules_rules::{builtin_text, builtins, load, KATAGO_PREFIX};
 
 /// `--format` of `rules list` and `rules show`: one of [`Format::NAMES`].
 pub fn format_arg(name: &str) -> Result<Format, String> {
@@ -16,11 +16,30 @@ pub fn list(format: Format) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `gorules rules show ID|FILE`.
+/// `gorules rules show ID|katago:RULES|FILE`.
 pub fn show(spec: &str, as_toml: bool, format: Format) -> Result<ExitCode, String> {
     if as_toml {
         let text = match builtin_text(spec) {
             Some(t) => t.to_string(),
+            // A KataGo ruleset has no file: every knob, written out.
+            None if spec.starts_with(KATAGO_PREFIX) => {
+                let mut rs = load(spec).map_err(|e| e.to_string())?;
+                // A file's id is lower-case letters, digits and '-'.
+                let mut id = String::new();
+                for c in rs.id.chars() {
+                    if c.is_ascii_alphanumeric() {
+                        id.push(c.to_ascii_lowercase());
+                    } else if !id.ends_with('-') {
+                        id.push('-');
+                    }
+                }
+                rs.id = id.trim_end_matches('-').to_string();
+                format!(
+                    "# {}, written out knob by knob.\n{}",
+                    rs.name,
+                    printer::toml(&rs)
+                )
+            }
             None => std::fs::read_to_string(spec).map_err(|e| format!("{spec}: {e}"))?,
         };
         load(spec).map_err(|e| e.to_string())?;

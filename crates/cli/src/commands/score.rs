@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::render::{game_csv, render_game, Format};
+use gorules_compare::render::{escape_controls, game_csv, render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_sgf::parse_sgf_bytes_games;
@@ -21,7 +21,7 @@ pub fn run(
     unfinished: bool,
     max_file_size: u64,
 ) -> Result<ExitCode, String> {
-    let rulesets = args::rulesets(&scoring.rules)?;
+    let choices = args::ruleset_choices(&scoring.rules)?;
     let options = Options {
         komi: args::komi(scoring.komi)?,
         dead: dead.choice()?,
@@ -44,12 +44,27 @@ pub fn run(
     let games = parse_sgf_bytes_games(&bytes, Some(&name)).map_err(|e| e.to_string())?;
     let mut reports = Vec::new();
     let mut errors = Vec::new();
-    for game in &games {
-        match game
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|g| compare_game(g, &rulesets, &options))
-        {
+    for (i, game) in games.iter().enumerate() {
+        let game = match game {
+            Ok(g) => g,
+            Err(e) => {
+                errors.push(e.to_string());
+                continue;
+            }
+        };
+        let rulesets = match args::rulesets_for(&choices, game) {
+            Ok(r) => r,
+            Err(e) => {
+                let place = if games.len() > 1 {
+                    format!("{name}: game {}", i + 1)
+                } else {
+                    name.clone()
+                };
+                errors.push(format!("{}: {e}", escape_controls(&place)));
+                continue;
+            }
+        };
+        match compare_game(game, &rulesets, &options) {
             Ok(r) => reports.push(r),
             Err(e) => errors.push(e.to_string()),
         }

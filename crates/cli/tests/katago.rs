@@ -68,14 +68,15 @@ fn rules_diff_katago_japanese_japanese_lists_the_knobs_that_differ() {
     assert!(lines[0].contains("katago:japanese") && lines[0].contains("japanese"));
     // gorules' japanese (Japanese Rules of Go, 1989): illegal move loses, two passes,
     // agreement, either player resumes, seki eyes not counted, fixed handicaps, handicap komi
-    // 0. KataGo's: an illegal move is a pass, cleanup phases, pass-alive dead stones, tax
-    // SEKI, free handicaps, handicap komi 6.5.
+    // 0. KataGo's: an illegal move is a pass, cleanup phases, pass-alive dead stones, the
+    // repeated-pass and all-pass-alive endings, tax SEKI, free handicaps, handicap komi 6.5.
     for key in [
         "play.illegal-moves",
         "end.end-of-play",
         "end.dead-stones",
         "end.resumption-first",
         "end.repeated-pass-ends",
+        "end.all-pass-alive-ends",
         "scoring.seki-eyes",
         "scoring.tax",
         "scoring.handicap-placement",
@@ -99,8 +100,8 @@ fn rules_diff_katago_japanese_japanese_lists_the_knobs_that_differ() {
             "{key} is the same: {out}"
         );
     }
-    // Those nine and no other: a header and nine rows.
-    assert_eq!(lines.len(), 10, "{out}");
+    // Those ten and no other: a header and ten rows.
+    assert_eq!(lines.len(), 11, "{out}");
 }
 
 #[test]

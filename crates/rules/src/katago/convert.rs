@@ -113,6 +113,8 @@ impl KataGoRules {
             play_until_captured: false,
             resumption_double_pass_ends: false,
             repeated_pass_ends: self.ko == Ko::Simple,
+            // KataGo's self-play and match games end so ("SelfPlayOpts").
+            all_pass_alive_ends: true,
             button: self.button,
             counting: vec![counting],
             seki_eyes: SekiEyes::Count,

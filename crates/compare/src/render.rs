@@ -175,23 +175,30 @@ fn notes(r: &RulesetReport) -> String {
     n.join("; ")
 }
 
-/// The columns of one score row: the breakdown as `Black / White` pairs.
-fn score_cells(s: &ScoreReport) -> Vec<String> {
+/// The columns of one score row: the breakdown as `Black / White` pairs; with `cleanup`, the
+/// second-cleanup-phase plays after the pass stones.
+fn score_cells(s: &ScoreReport, cleanup: bool) -> Vec<String> {
     let (b, w): (&SideScore, &SideScore) = (&s.breakdown.black, &s.breakdown.white);
     let f = |g: fn(&SideScore) -> f64| pair(g(b), g(w));
-    vec![
+    let mut cells = vec![
         f(|x| x.territory as f64),
         f(|x| x.stones as f64),
         f(|x| (x.prisoners.captures + x.prisoners.suicides) as f64),
         f(|x| x.prisoners.dead_stones as f64),
         f(|x| x.prisoners.pass_stones as f64),
+    ];
+    if cleanup {
+        cells.push(f(|x| x.cleanup_plays as f64));
+    }
+    cells.extend([
         f(|x| x.komi),
         f(|x| x.handicap_compensation),
         f(|x| x.bonus),
         f(|x| -(x.group_tax as f64)),
         pair(b.total, w.total),
         s.result.clone(),
-    ]
+    ]);
+    cells
 }
 
 /// The score table of one game: a row per ruleset and counting method.
@@ -218,11 +225,20 @@ pub fn score_grid_text(report: &GameReport, format: Format) -> String {
     if format == Format::Markdown {
         header[11] = "total (B / W)".into();
     }
+    // KataGo's cleanup-phase part has a column only in the games that have one.
+    let cleanup = report.rulesets.iter().any(|r| {
+        r.scores.iter().any(|s| {
+            s.breakdown.black.cleanup_plays + s.breakdown.white.cleanup_plays > 0
+        })
+    });
+    if cleanup {
+        header.insert(7, "cleanup plays".into());
+    }
     let mut rows = Vec::new();
     for r in &report.rulesets {
         if r.scores.is_empty() {
             let mut row = vec![r.ruleset.clone(), "-".into()];
-            row.extend(std::iter::repeat_n(String::new(), 11));
+            row.extend(std::iter::repeat_n(String::new(), header.len() - 3));
             let why = match r.end.state {
                 "unfinished" => "not scored (use --unfinished)",
                 "diverged" => "not scored",
@@ -238,7 +254,7 @@ pub fn score_grid_text(report: &GameReport, format: Format) -> String {
         }
         for s in &r.scores {
             let mut row = vec![r.ruleset.clone(), s.counting.name().to_string()];
-            row.extend(score_cells(s));
+            row.extend(score_cells(s, cleanup));
             row.push(notes(r));
             rows.push(row);
         }

@@ -227,9 +227,9 @@ pub fn score_grid_text(report: &GameReport, format: Format) -> String {
     }
     // KataGo's cleanup-phase part has a column only in the games that have one.
     let cleanup = report.rulesets.iter().any(|r| {
-        r.scores.iter().any(|s| {
-            s.breakdown.black.cleanup_plays + s.breakdown.white.cleanup_plays > 0
-        })
+        r.scores
+            .iter()
+            .any(|s| s.breakdown.black.cleanup_plays + s.breakdown.white.cleanup_plays > 0)
     });
     if cleanup {
         header.insert(7, "cleanup plays".into());

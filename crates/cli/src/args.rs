@@ -5,7 +5,7 @@ use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
 use gorules_rules::printer::escape_controls;
 use gorules_rules::{builtins, load, Counting, Ruleset, KATAGO_PREFIX};
-use gorules_sgf::GameRecord;
+use gorules_sgf::{GameRecord, RulesHint};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
@@ -155,14 +155,20 @@ pub enum RulesetChoice {
     /// its KataGo ruleset, a common name (Japanese, Chinese, AGA, ...) the built-in one
     /// ([`gorules_sgf::RulesHint::ruleset`]).
     Record,
+    /// The KataGo ruleset of a record whose `RU` is a KataGo rules string; nothing for any
+    /// other record (the default `all` begins with it).
+    RecordKataGo,
 }
 
-/// `--rules` of `score`: as [`rulesets`], and `record` among them.
+/// `--rules` of `score`: as [`rulesets`], and `record` among them; `all` begins with the
+/// record's own KataGo ruleset when its `RU` is a KataGo rules string.
 pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
     if spec.trim() == "all" {
-        return Ok(builtins()
+        let builtin = builtins()
             .into_iter()
-            .map(|r| RulesetChoice::Fixed(Box::new(r)))
+            .map(|r| RulesetChoice::Fixed(Box::new(r)));
+        return Ok(std::iter::once(RulesetChoice::RecordKataGo)
+            .chain(builtin)
             .collect());
     }
     let list: Vec<RulesetChoice> = rules_names(spec)
@@ -191,11 +197,15 @@ pub fn rulesets_for(
 ) -> Result<Vec<Ruleset>, String> {
     choices
         .iter()
-        .map(|c| match c {
-            RulesetChoice::Fixed(r) => Ok((**r).clone()),
-            RulesetChoice::Record => match record.rules_hint() {
+        .filter_map(|c| match c {
+            RulesetChoice::Fixed(r) => Some(Ok((**r).clone())),
+            RulesetChoice::Record => Some(match record.rules_hint() {
                 Some(hint) => hint.ruleset().map_err(|e| format!("--rules {RECORD}: {e}")),
                 None => Err(format!("--rules {RECORD}: the record has no RU")),
+            }),
+            RulesetChoice::RecordKataGo => match record.rules_hint() {
+                Some(hint @ RulesHint::KataGo { .. }) => hint.ruleset().ok().map(Ok),
+                _ => None,
             },
         })
         .collect()

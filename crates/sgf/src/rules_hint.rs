@@ -126,6 +126,14 @@ pub fn ruleset_hint(ru: &str) -> RulesHint {
     if let Some(id) = named {
         return RulesHint::Ruleset(id);
     }
+    // KataGo's other presets (`chinese-ogs`, `aga-button`, `ancient-territory`, ...): names
+    // only KataGo gives, so its rules.
+    if let Ok(rules) = KataGoRules::parse(t) {
+        return RulesHint::KataGo {
+            raw: t.to_string(),
+            rules,
+        };
+    }
     if t.starts_with('{') || KATAGO_KEYS.iter().any(|k| t.starts_with(k)) {
         return match KataGoRules::parse(t) {
             Ok(rules) => RulesHint::KataGo {
@@ -207,6 +215,19 @@ mod tests {
         assert!(matches!(hint, RulesHint::KataGo { .. }));
         assert_eq!(hint.katago_id(), None);
         assert!(hint.ruleset().unwrap_err().contains("SPIGHT"), "{hint:?}");
+    }
+
+    /// KataGo rules.cpp, `parseRulesHelper`: names no other program gives, KataGo's rules.
+    #[test]
+    fn katago_only_preset_names_name_katago_rulesets() {
+        for (ru, id) in [
+            ("chinese-ogs", "katago:chinese-ogs"),
+            ("Chinese_KGS", "katago:Chinese_KGS"),
+            ("aga-button", "katago:aga-button"),
+            ("ancient-territory", "katago:ancient-territory"),
+        ] {
+            assert_eq!(ruleset_hint(ru).katago_id().as_deref(), Some(id), "{ru}");
+        }
     }
 
     #[test]

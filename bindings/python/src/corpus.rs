@@ -3,12 +3,14 @@
 //! A thread of its own drives the library's corpus run (`compare_paths_map_while`, the
 //! machinery of `gorules compare`): its workers replay the records and make each game's entry
 //! (`GameEntry`, what `--format jsonl` writes a line of) and summary row; the driving thread
-//! counts the rows and sends the entries, in input order, into a bounded channel, then the
-//! summary. The Python iterator takes them out one by one with the interpreter lock released
-//! and turns each into Python objects by its serde serialisation ([`crate::pyser`]): the
-//! dicts `json.loads` would make of the line. When Python stops reading, the channel fills
-//! and the run waits; when the iterator is dropped, the run stops.
+//! counts the rows and sends the entries, in input order and in batches of [`BATCH`], into a
+//! bounded channel, then the summary. The Python iterator takes a batch out with the
+//! interpreter lock released, then hands out its entries one by one, turning each into Python
+//! objects by its serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make
+//! of the line. When Python stops reading, the channel fills and the run waits; when the
+//! iterator is dropped, the run stops.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
@@ -24,8 +26,12 @@ use crate::args;
 use crate::errors::gorules_error;
 use crate::pyser::{to_python, Cache};
 
-/// Entries that may wait in the channel for Python to read them.
-const CHANNEL: usize = 256;
+/// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
+/// Python thread, and one release of the interpreter lock, per batch instead of per game.
+const BATCH: usize = 32;
+
+/// Batches that may wait in the channel for Python to read them (with `BATCH`, 256 entries).
+const CHANNEL: usize = 8;
 
 /// What the run sends.
 enum Message {
@@ -79,7 +85,7 @@ pub fn compare(
         jobs: args::jobs(jobs)?,
         max_file_size,
     };
-    let (tx, rx) = sync_channel::<Message>(CHANNEL);
+    let (tx, rx) = sync_channel::<Vec<Message>>(CHANNEL);
     std::thread::Builder::new()
         .name("gorules-compare".into())
         .spawn(move || {
@@ -92,6 +98,7 @@ pub fn compare(
                 (e, row)
             };
             let mut reading = true;
+            let mut batch = Vec::with_capacity(BATCH);
             let inputs = compare_paths_map_while(
                 &paths,
                 &rulesets,
@@ -101,7 +108,11 @@ pub fn compare(
                 &prepare,
                 |(entry, row)| {
                     tally.add_row(&row);
-                    reading = tx.send(Message::Entry(Box::new(entry))).is_ok();
+                    batch.push(Message::Entry(Box::new(entry)));
+                    if batch.len() >= BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        reading = tx.send(full).is_ok();
+                    }
                     reading
                 },
             );
@@ -114,20 +125,20 @@ pub fn compare(
             } else {
                 Message::Summary(Box::new(tally.summary()))
             };
-            let _ = tx.send(last);
+            batch.push(last);
+            let _ = tx.send(batch);
         })
         .map_err(|e| gorules_error(format!("cannot start the run: {e}")))?;
     Ok(CompareRun {
         rx: Mutex::new(Some(rx)),
+        pending: Mutex::new(VecDeque::new()),
         cache: Mutex::new(Cache::default()),
     })
 }
 
 /// What one wait on the channel gave.
 enum Next {
-    Entry(Box<GameEntry>),
-    Summary(Box<Summary>),
-    Error(String),
+    Batch(Vec<Message>),
     Wait,
     End,
 }
@@ -151,7 +162,9 @@ fn path_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 #[pyclass(module = "gorules._gorules", name = "CompareRun")]
 pub struct CompareRun {
     /// The run's entries; `None` once it is over or closed.
-    rx: Mutex<Option<Receiver<Message>>>,
+    rx: Mutex<Option<Receiver<Vec<Message>>>>,
+    /// The entries of the last batch not yet handed to Python.
+    pending: Mutex<VecDeque<Message>>,
     /// The Python objects the entries share (names, short strings, numbers).
     cache: Mutex<Cache>,
 }
@@ -175,21 +188,33 @@ impl CompareRun {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         loop {
-            // Waits with the interpreter lock released (the channel's lock taken there too,
-            // so that two Python threads reading one run cannot block each other while one
-            // holds the interpreter lock), looking up now and then for a KeyboardInterrupt.
+            let next = self
+                .pending
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop_front();
+            match next {
+                Some(Message::Entry(e)) => return self.to_python(py, &*e).map(Some),
+                Some(Message::Summary(s)) => {
+                    return self.to_python(py, &SummaryLine { summary: &s }).map(Some)
+                }
+                Some(Message::Error(message)) => {
+                    self.close();
+                    return Err(gorules_error(message));
+                }
+                None => {}
+            }
+            // The next batch, waited for with the interpreter lock released (the channel's
+            // lock taken there too, so that two Python threads reading one run cannot block
+            // each other while one holds the interpreter lock), looking up now and then for a
+            // KeyboardInterrupt.
             let got = py.detach(|| {
                 let mut guard = self.rx.lock().unwrap_or_else(|e| e.into_inner());
                 let Some(rx) = guard.as_ref() else {
                     return Next::End;
                 };
                 match rx.recv_timeout(Duration::from_millis(100)) {
-                    Ok(Message::Entry(e)) => Next::Entry(e),
-                    Ok(Message::Summary(s)) => Next::Summary(s),
-                    Ok(Message::Error(message)) => {
-                        *guard = None;
-                        Next::Error(message)
-                    }
+                    Ok(batch) => Next::Batch(batch),
                     Err(RecvTimeoutError::Timeout) => Next::Wait,
                     Err(RecvTimeoutError::Disconnected) => {
                         *guard = None;
@@ -198,11 +223,11 @@ impl CompareRun {
                 }
             });
             match got {
-                Next::Entry(e) => return self.to_python(py, &*e).map(Some),
-                Next::Summary(s) => {
-                    return self.to_python(py, &SummaryLine { summary: &s }).map(Some)
-                }
-                Next::Error(message) => return Err(gorules_error(message)),
+                Next::Batch(batch) => self
+                    .pending
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend(batch),
                 Next::Wait => py.check_signals()?,
                 Next::End => return Ok(None),
             }
@@ -212,6 +237,10 @@ impl CompareRun {
     /// Stops the run: no further game is read; the iterator is then exhausted.
     fn close(&self) {
         *self.rx.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

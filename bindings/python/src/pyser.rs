@@ -9,11 +9,15 @@
 //! objects: field names are made once (the serialised types' names are `&'static str`s,
 //! cached by address), and short strings and floating-point numbers, which repeat from game to
 //! game (ruleset ids, counting methods, reasons, komi), are shared, since Python's strings and
-//! floats are immutable. Every dict and list is new.
+//! floats are immutable. Every dict and list is new; the dict of a struct is a copy of the
+//! last one made for a struct of that name and those fields (`PyDict_Copy` copies its key
+//! table at once), whose values are then all replaced in order, instead of a dict grown key by
+//! key; where the fields differ from the copy's, the dict is made key by key.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
@@ -30,6 +34,28 @@ pub struct Cache {
     names: HashMap<(usize, usize), Py<PyString>, Fx>,
     strings: HashMap<Box<str>, Py<PyString>, Fx>,
     floats: HashMap<u64, Py<PyFloat>, Fx>,
+    /// Per struct name and number of fields: a dict with its fields, and their names'
+    /// addresses in order.
+    templates: HashMap<(usize, usize), Template, Fx>,
+}
+
+/// A dict made for a struct, copied for the next one with the same fields.
+struct Template {
+    dict: Py<PyDict>,
+    fields: Arc<[usize]>,
+}
+
+/// How a struct's dict is being filled.
+enum Fill {
+    /// Key by key (a map, or fields that differ from the template's).
+    Fresh,
+    /// A template's copy: the fields must come in its order, `done` of them so far.
+    Copy { fields: Arc<[usize]>, done: usize },
+    /// Key by key, recording the fields for a template (the first struct of its kind).
+    Record {
+        key: (usize, usize),
+        fields: Vec<usize>,
+    },
 }
 
 impl Cache {
@@ -265,10 +291,34 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
             dict,
             key: None,
             variant: None,
+            fill: Fill::Fresh,
         })
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
-        self.serialize_map(Some(len))
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
+        let key = (name.as_ptr() as usize, len);
+        let (dict, fill) = match self.cache.templates.get(&key) {
+            Some(t) => (
+                t.dict.bind(self.py).copy()?,
+                Fill::Copy {
+                    fields: t.fields.clone(),
+                    done: 0,
+                },
+            ),
+            None => (
+                PyDict::new(self.py),
+                Fill::Record {
+                    key,
+                    fields: Vec::with_capacity(len),
+                },
+            ),
+        };
+        Ok(Map {
+            ser: self,
+            dict,
+            key: None,
+            variant: None,
+            fill,
+        })
     }
     fn serialize_struct_variant(
         self,
@@ -357,10 +407,27 @@ pub struct Map<'a, 'py> {
     /// A map's key, waiting for its value.
     key: Option<Bound<'py, PyAny>>,
     variant: Option<&'static str>,
+    fill: Fill,
 }
 
 impl<'py> Map<'_, 'py> {
     fn finish(mut self) -> Out<'py> {
+        match std::mem::replace(&mut self.fill, Fill::Fresh) {
+            Fill::Copy { fields, done } if done != fields.len() => self.key_by_key(done)?,
+            Fill::Record { key, fields } if self.ser.cache.templates.len() < KEPT => {
+                // The template keeps the keys only: its values are all replaced in a copy.
+                let dict = self.dict.copy()?;
+                for k in dict.keys() {
+                    dict.set_item(k, self.ser.py.None())?;
+                }
+                let template = Template {
+                    dict: dict.unbind(),
+                    fields: fields.into(),
+                };
+                self.ser.cache.templates.insert(key, template);
+            }
+            _ => {}
+        }
         let dict = self.dict.into_any();
         match self.variant {
             Some(v) => self.ser.variant(v, dict),
@@ -368,9 +435,30 @@ impl<'py> Map<'_, 'py> {
         }
     }
 
+    /// Goes on key by key, in a new dict holding the first `done` fields of the copy.
+    fn key_by_key(&mut self, done: usize) -> Result<(), Error> {
+        let fresh = PyDict::new(self.ser.py);
+        for (k, v) in self.dict.iter().take(done) {
+            fresh.set_item(k, v)?;
+        }
+        self.dict = fresh;
+        self.fill = Fill::Fresh;
+        Ok(())
+    }
+
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         let k = self.ser.cache.name(self.ser.py, key);
         let v = value.serialize(self.ser.reborrow())?;
+        let at = key.as_ptr() as usize;
+        match &mut self.fill {
+            Fill::Copy { fields, done } if fields.get(*done) == Some(&at) => *done += 1,
+            Fill::Copy { done, .. } => {
+                let done = *done;
+                self.key_by_key(done)?;
+            }
+            Fill::Record { fields, .. } => fields.push(at),
+            Fill::Fresh => {}
+        }
         self.dict.set_item(k, v)?;
         Ok(())
     }

@@ -18,11 +18,28 @@ def test_compare_yields_the_commands_lines(cli, corpus):
     expected = [json.loads(line) for line in done.stdout.splitlines()]
     got = list(gorules.compare(corpus, rules="japanese,chinese,aga", dead="markup", jobs=2))
     assert got == expected
+    # Field for field in the same order, the same types.
+    assert [json.dumps(d) for d in got] == [json.dumps(d) for d in expected]
     assert "summary" in got[-1]
     assert all("summary" not in d for d in got[:-1])
     summary = got[-1]["summary"]
     assert summary["games"] == len(got) - 1
     assert summary["games"] == summary["finished"] + summary["unfinished"] + summary["errors"]
+
+
+def test_every_shape_of_entry_is_the_commands(cli, corpus, tmp_path):
+    # Records with and without implied passes, finished and not, dead stones estimated (an
+    # estimate in the report) or not, every ruleset: the entries' fields vary from game to
+    # game, and each must come out as the command writes it.
+    for name in sorted(p.name for p in corpus.glob("*.sgf"))[:60]:
+        shutil.copy(corpus / name, tmp_path / name)
+    done = run_cli(cli, ["compare", str(tmp_path), "--format", "jsonl", "--examples", "2"], ok=False)
+    assert done.returncode in (0, 1), done.stderr
+    expected = done.stdout.splitlines()
+    got = [json.dumps(d, separators=(",", ":")) for d in gorules.compare(tmp_path, examples=2)]
+    assert got == [json.dumps(json.loads(line), separators=(",", ":")) for line in expected]
+    shapes = {tuple(d["game"]) for d in map(json.loads, expected) if "game" in d}
+    assert len(shapes) > 1, "the sample should hold games whose fields differ"
 
 
 def test_order_and_results_do_not_depend_on_jobs(corpus, tmp_path):

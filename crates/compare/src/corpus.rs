@@ -104,6 +104,26 @@ pub fn compare_paths_map<T: Send>(
     map: &(dyn Fn(GameEntry) -> T + Sync),
     mut each: impl FnMut(T),
 ) -> Inputs {
+    compare_paths_map_while(paths, rulesets, options, limits, progress, map, |t| {
+        each(t);
+        true
+    })
+}
+
+/// [`compare_paths_map`] that the caller can stop: once `each` returns `false`, no further
+/// file is started and no further entry handed out; the files already under way are finished
+/// and dropped, and the run returns. For a consumer that may lose interest in the rest of a
+/// large corpus (an iterator its user stops reading). `Inputs::paths` counts the inputs whose
+/// entries were handed out, the one the run stopped in included.
+pub fn compare_paths_map_while<T: Send>(
+    paths: &[PathBuf],
+    rulesets: &[Ruleset],
+    options: &Options,
+    limits: RunLimits,
+    progress: &(dyn Fn() + Sync),
+    map: &(dyn Fn(GameEntry) -> T + Sync),
+    mut each: impl FnMut(T) -> bool,
+) -> Inputs {
     let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
         let entries = match item {
             // A panic is a bug; caught here it is an error for that file, so that no record
@@ -136,7 +156,9 @@ pub fn compare_paths_map<T: Send>(
         // No thread to be had: the calling thread does the work.
         for item in walk(paths) {
             inputs.paths += 1;
-            work(item).into_iter().for_each(&mut each);
+            if !work(item).into_iter().all(&mut each) {
+                break;
+            }
         }
         return inputs;
     };
@@ -169,11 +191,21 @@ pub fn compare_paths_map<T: Send>(
         // Files finished ahead of an earlier one wait here (at most `window` of them).
         let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
         let mut first = 0;
+        let mut stopped = false;
         for (i, entries) in results {
+            if stopped {
+                // The files under way when the caller stopped: finished, not handed out.
+                continue;
+            }
             waiting.insert(i, entries);
             while let Some(entries) = waiting.remove(&first) {
-                entries.into_iter().for_each(&mut each);
                 first += 1;
+                if !entries.into_iter().all(&mut each) {
+                    stopped = true;
+                    waiting.clear();
+                    feed.stop();
+                    break;
+                }
                 feed.handed_out();
             }
         }
@@ -263,6 +295,13 @@ impl Feed {
                 None
             }
         }
+    }
+
+    /// No further item: the workers finish what they took and stop.
+    fn stop(&self) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.stop = true;
+        self.room.notify_all();
     }
 
     /// One file's entries were handed out: room for another.

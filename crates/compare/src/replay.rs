@@ -114,7 +114,9 @@ pub struct Breakdown {
 }
 
 impl ScoreReport {
-    pub(crate) fn from_score(s: Score) -> ScoreReport {
+    /// The report of one score of a game ([`gorules_rules::Game::score`]): its totals, margin,
+    /// result and breakdown, as the JSON contract writes every score.
+    pub fn from_score(s: Score) -> ScoreReport {
         ScoreReport {
             counting: s.counting,
             black: s.black.total,

@@ -134,3 +134,63 @@ fn a_whole_run_rendered_at_once() {
     assert!(v["games"][1]["error"].is_string());
     assert_eq!(v["summary"]["errors"], 1);
 }
+
+/// A run its consumer stops: the entries before the stop come in order, none after it, and
+/// only a few files past it are ever started (the reorder window), not the whole corpus.
+#[test]
+fn a_run_stopped_by_its_consumer_hands_out_nothing_more() {
+    use gorules_compare::corpus::compare_paths_map_while;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = std::env::temp_dir().join(format!("gorules-corpus-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = 400;
+    for i in 0..files {
+        std::fs::write(
+            dir.join(format!("{i:04}.sgf")),
+            "(;GM[1]SZ[5]KM[0.5];B[cc];W[dd];B[];W[])",
+        )
+        .unwrap();
+    }
+    let rulesets = vec![gorules_rules::builtin("chinese").unwrap()];
+    let options = Options {
+        dead: DeadStones::None,
+        ..Options::default()
+    };
+    for jobs in [1, 2, 3] {
+        let started = AtomicUsize::new(0);
+        let mut seen = Vec::new();
+        let inputs = compare_paths_map_while(
+            std::slice::from_ref(&dir),
+            &rulesets,
+            &options,
+            RunLimits {
+                jobs,
+                ..RunLimits::default()
+            },
+            &|| {
+                started.fetch_add(1, Ordering::Relaxed);
+            },
+            &|e| match e {
+                GameEntry::Report(r) => r.game.source.unwrap_or_default(),
+                GameEntry::Error { error, .. } => panic!("{error}"),
+            },
+            |source| {
+                seen.push(source);
+                seen.len() < 10
+            },
+        );
+        let expected: Vec<String> = (0..10)
+            .map(|i| dir.join(format!("{i:04}.sgf")).display().to_string())
+            .collect();
+        assert_eq!(seen, expected, "jobs {jobs}");
+        // The tenth file's entry was handed out, and the run stopped there.
+        assert_eq!(inputs.paths, 10, "jobs {jobs}");
+        let done = started.load(Ordering::Relaxed);
+        assert!(
+            done < 10 + 4 * jobs + 8,
+            "jobs {jobs}: {done} files started"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,50 @@
+"""gorules: the rules of Go (weiqi, baduk) as data.
+
+Score a game record under many rulesets and see, part by part, why the scores differ
+(:func:`score`); replay a corpus in parallel, one game at a time (:func:`compare`); read,
+inspect and compare rulesets (:class:`Ruleset`); play a game move by move under any ruleset,
+with legality, the end-of-play protocol and the score breakdown (:class:`Game`); test an
+equivalence claim between rulesets on random games (:func:`fuzz`).
+
+The dicts :func:`score` and :func:`compare` return are the JSON contract of the ``gorules``
+command (``docs/json.md``): ``score`` gives what ``gorules score --format json`` prints,
+``compare`` the lines of ``gorules compare --format jsonl``. Errors are exceptions derived
+from :class:`GorulesError` (a :class:`ValueError`) with the command's messages.
+
+The work is done in Rust with the interpreter lock released, so other Python threads run
+meanwhile.
+"""
+
+from ._gorules import (
+    DEFAULT_MAX_FILE_SIZE,
+    CompareRun,
+    Game,
+    GorulesError,
+    GorulesWarning,
+    IllegalMoveError,
+    Ruleset,
+    RulesError,
+    SgfError,
+    __version__,
+    claims,
+    compare,
+    fuzz,
+    score,
+)
+
+__all__ = [
+    "DEFAULT_MAX_FILE_SIZE",
+    "CompareRun",
+    "Game",
+    "GorulesError",
+    "GorulesWarning",
+    "IllegalMoveError",
+    "Ruleset",
+    "RulesError",
+    "SgfError",
+    "__version__",
+    "claims",
+    "compare",
+    "fuzz",
+    "score",
+]

@@ -1,0 +1,291 @@
+//! Python arguments read into the libraries' values, each checked as the command line checks
+//! its options (and with its messages): rulesets, counting methods, komi, dead stones, record
+//! inputs, colours and points.
+
+use std::path::PathBuf;
+
+use gorules_board::coords::{parse_gtp_move, parse_gtp_point};
+use gorules_board::{Color, Move, Point, Size};
+use gorules_compare::dead::DeadStones;
+use gorules_rules::{builtins, load, Counting, Ruleset};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString, PyTuple};
+
+use crate::errors::{gorules_error, rules_error};
+use crate::ruleset::PyRuleset;
+
+/// A record to read: SGF text, or a file.
+pub enum SgfInput {
+    /// SGF text (or bytes, UTF-8 or Latin-1 as in a file).
+    Text(Vec<u8>),
+    /// A file.
+    Path(PathBuf),
+}
+
+/// `sgf` of `score`: bytes are SGF; a `str` that begins with `(` (after white space and a
+/// byte-order mark) is SGF text, any other `str` a path; anything else a path-like object.
+pub fn sgf_input(obj: &Bound<'_, PyAny>) -> PyResult<SgfInput> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(SgfInput::Text(b.as_bytes().to_vec()));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_cow()?;
+        if text
+            .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
+            .starts_with('(')
+        {
+            return Ok(SgfInput::Text(text.as_bytes().to_vec()));
+        }
+        return Ok(SgfInput::Path(PathBuf::from(&*text)));
+    }
+    obj.extract::<PathBuf>().map(SgfInput::Path).map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "sgf: SGF text (str or bytes) or a path, not {}",
+            type_name(obj)
+        ))
+    })
+}
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "this value".into())
+}
+
+/// One ruleset by a built-in id or a TOML path (`--rules` with one entry).
+pub fn load_ruleset(spec: &str) -> PyResult<Ruleset> {
+    load(spec.trim()).map_err(|e| rules_error(e.to_string()))
+}
+
+/// `rules`: `"all"`, a comma-separated list as `--rules` takes it, a `Ruleset`, a path, or a
+/// sequence of these (each `"all"` in it standing for every built-in ruleset).
+pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
+    let Some(obj) = obj else {
+        return Ok(builtins());
+    };
+    let mut out = Vec::new();
+    if let Ok(s) = obj.cast::<PyString>() {
+        add_spec(&mut out, &s.to_cow()?)?;
+    } else if let Ok(r) = obj.cast::<PyRuleset>() {
+        out.push(r.borrow().rules.clone());
+    } else if let Ok(path) = path_like(obj) {
+        out.push(load_ruleset(&path)?);
+    } else {
+        let items = obj.try_iter().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "rules: \"all\", ruleset ids or TOML paths (a string or a sequence), or Ruleset objects, not {}",
+                type_name(obj)
+            ))
+        })?;
+        for item in items {
+            let item = item?;
+            if let Ok(s) = item.cast::<PyString>() {
+                add_spec(&mut out, &s.to_cow()?)?;
+            } else if let Ok(r) = item.cast::<PyRuleset>() {
+                out.push(r.borrow().rules.clone());
+            } else if let Ok(path) = path_like(&item) {
+                out.push(load_ruleset(&path)?);
+            } else {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "rules: each item a ruleset id, a TOML path or a Ruleset, not {}",
+                    type_name(&item)
+                )));
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(gorules_error("--rules names no ruleset"));
+    }
+    Ok(out)
+}
+
+/// A path-like object (not a `str`) as a string.
+fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if obj.cast::<PyString>().is_ok() || obj.cast::<PyBytes>().is_ok() {
+        return Err(gorules_error("not a path-like object"));
+    }
+    let path: PathBuf = obj.extract()?;
+    Ok(path.display().to_string())
+}
+
+/// One `--rules` text: `all`, or ids and paths separated by commas.
+fn add_spec(out: &mut Vec<Ruleset>, spec: &str) -> PyResult<()> {
+    if spec.trim() == "all" {
+        out.extend(builtins());
+        return Ok(());
+    }
+    for s in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if s == "all" {
+            out.extend(builtins());
+        } else {
+            out.push(load_ruleset(s)?);
+        }
+    }
+    Ok(())
+}
+
+/// `counting`: `"all"` (`None`: every method each ruleset allows), or `area`, `territory`,
+/// `stone`.
+pub fn countings(name: &str) -> PyResult<Option<Vec<Counting>>> {
+    if name.trim() == "all" {
+        return Ok(None);
+    }
+    counting(name).map(|c| Some(vec![c]))
+}
+
+/// One counting method by name.
+pub fn counting(name: &str) -> PyResult<Counting> {
+    knob_value::<Counting>(name).map_err(|_| {
+        gorules_error(format!(
+            "counting {name:?}: one of area, territory, stone, all"
+        ))
+    })
+}
+
+/// A knob's value by its name in a ruleset's TOML file (`positional-superko`): the rules
+/// crate's one reading of it.
+pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    use serde::de::IntoDeserializer;
+    T::deserialize(text.trim().into_deserializer())
+        .map_err(|e: serde::de::value::Error| e.to_string())
+}
+
+/// `komi`: checked as every komi is ([`gorules_rules::Komi`]).
+pub fn komi(k: Option<f64>) -> PyResult<Option<f64>> {
+    k.map(|v| {
+        gorules_rules::Komi::new(v)
+            .map(f64::from)
+            .map_err(|e| gorules_error(format!("komi {v}: {e}")))
+    })
+    .transpose()
+}
+
+/// `dead` and `engine`: `None` (`auto`), a source name (`auto`, `markup`, `estimate`,
+/// `engine`, `none`), points separated by commas (`"D4,E5"`) or a sequence of points.
+pub fn dead(obj: Option<&Bound<'_, PyAny>>, engine: Option<&str>) -> PyResult<DeadStones> {
+    let text = match obj {
+        None => "auto".to_string(),
+        Some(o) if o.is_none() => "auto".to_string(),
+        Some(o) => {
+            if let Ok(s) = o.cast::<PyString>() {
+                s.to_cow()?.to_string()
+            } else {
+                let mut points = Vec::new();
+                for item in o.try_iter().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "dead: a source name, \"D4,E5\" or a sequence of GTP points, not {}",
+                        type_name(o)
+                    ))
+                })? {
+                    points.push(item?.extract::<String>()?);
+                }
+                if points.is_empty() {
+                    "none".to_string()
+                } else {
+                    points.join(",")
+                }
+            }
+        }
+    };
+    if engine.is_some() && text.trim() != "engine" {
+        return Err(gorules_error("engine= is used with dead=\"engine\""));
+    }
+    DeadStones::parse(&text, engine).map_err(gorules_error)
+}
+
+/// `jobs`: threads, at least 1 (`None`: every core).
+pub fn jobs(jobs: Option<usize>) -> PyResult<usize> {
+    match jobs {
+        Some(0) => Err(gorules_error("jobs must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A colour: `"black"`, `"white"`, `"b"`, `"w"` (any case).
+pub fn color(name: &str) -> PyResult<Color> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(gorules_error(format!(
+            "colour {name:?}: \"black\" or \"white\" (or \"b\", \"w\")"
+        ))),
+    }
+}
+
+/// A colour's name in the JSON contract.
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A move: a GTP vertex (`"D4"`, `"pass"`) or an `(x, y)` tuple of 0-based column from the
+/// left and row from the top (SGF order).
+pub fn vertex(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Move> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_cow()?;
+        return parse_gtp_move(&text, size).map_err(|e| gorules_error(e.to_string()));
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        if let Ok((x, y)) = t.extract::<(i64, i64)>() {
+            return point_xy(x, y, size).map(Move::Play);
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "vertex: a GTP point such as \"D4\", \"pass\", or an (x, y) tuple, not {}",
+        type_name(obj)
+    )))
+}
+
+/// The point `(x, y)` (column from the left, row from the top, from 0), on the board.
+fn point_xy(x: i64, y: i64, size: Size) -> PyResult<Point> {
+    if x < 0 || y < 0 || x >= i64::from(size.width()) || y >= i64::from(size.height()) {
+        return Err(gorules_error(format!("({x}, {y}) is off the {size} board")));
+    }
+    Ok(Point::new(x as u8, y as u8))
+}
+
+/// Points given as GTP vertices (`"D4"`) or `(x, y)` tuples.
+pub fn points(obj: Option<&Bound<'_, PyAny>>, size: Size) -> PyResult<Vec<Point>> {
+    let Some(obj) = obj else {
+        return Ok(Vec::new());
+    };
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .to_cow()?
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| parse_gtp_point(t, size).map_err(|e| gorules_error(e.to_string())))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for item in obj.try_iter()? {
+        match vertex(&item?, size)? {
+            Move::Play(p) => out.push(p),
+            Move::Pass => return Err(gorules_error("a dead stone is a point, not a pass")),
+        }
+    }
+    Ok(out)
+}
+
+/// `size`: `19`, or `(width, height)`.
+pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Size> {
+    let (w, h) = if let Ok(n) = obj.extract::<i64>() {
+        (n, n)
+    } else if let Ok(wh) = obj.extract::<(i64, i64)>() {
+        wh
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "size: a number (19) or (width, height), not {}",
+            type_name(obj)
+        )));
+    };
+    let w = u32::try_from(w).map_err(|_| gorules_error(format!("board size {w}x{h}: negative")))?;
+    let h = u32::try_from(h).map_err(|_| gorules_error(format!("board size {w}x{h}: negative")))?;
+    Size::new(w, h).map_err(|e| gorules_error(format!("board size {w}x{h}: {e}")))
+}

@@ -1,0 +1,259 @@
+//! `gorules.compare`: a corpus run streamed to Python one game at a time.
+//!
+//! A thread of its own drives the library's corpus run (`compare_paths_map_while`, the
+//! machinery of `gorules compare`): its workers replay the records and make each game's entry
+//! (`GameEntry`, what `--format jsonl` writes a line of) and summary row; the driving thread
+//! counts the rows and sends the entries, in input order and in batches of [`BATCH`], into a
+//! bounded channel, then the summary. The Python iterator takes a batch out with the
+//! interpreter lock released, then hands out its entries one by one, turning each into Python
+//! objects by its serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make
+//! of the line. When Python stops reading, the channel fills and the run waits; when the
+//! iterator is dropped, the run stops.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use gorules_compare::corpus::{
+    compare_paths_map_while, score_columns, GameEntry, RunLimits, Summary, Tally, TallyRow,
+};
+use gorules_compare::replay::Options;
+use pyo3::prelude::*;
+
+use crate::args;
+use crate::errors::gorules_error;
+use crate::pyser::{to_python, Cache};
+
+/// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
+/// Python thread, and one release of the interpreter lock, per batch instead of per game.
+const BATCH: usize = 32;
+
+/// Batches that may wait in the channel for Python to read them (with `BATCH`, 256 entries).
+const CHANNEL: usize = 8;
+
+/// What the run sends.
+enum Message {
+    /// A game's entry.
+    Entry(Box<GameEntry>),
+    /// The summary, last.
+    Summary(Box<Summary>),
+    /// The run failed as a whole (no SGF file in the paths).
+    Error(String),
+}
+
+/// The last line of `--format jsonl`: `{"summary": {...}}`.
+#[derive(serde::Serialize)]
+struct SummaryLine<'a> {
+    summary: &'a Summary,
+}
+
+/// Replays every game of every SGF file under `paths` (files, and directories walked for
+/// `*.sgf`) under each ruleset, on `jobs` threads, and yields one dict per game as
+/// `gorules compare --format jsonl` writes them, in input order: a report, or
+/// `{"source": ..., "error": ...}` for a file or game that could not be read or replayed;
+/// then, last, `{"summary": {...}}`. Memory stays flat over any number of records.
+#[pyfunction]
+#[pyo3(signature = (paths, rules=None, counting="all", komi=None, dead=None, *, engine=None, jobs=None, strict=false, examples=0, max_file_size=gorules_compare::files::DEFAULT_MAX_FILE_SIZE))]
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    paths: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    counting: &str,
+    komi: Option<f64>,
+    dead: Option<&Bound<'_, PyAny>>,
+    engine: Option<&str>,
+    jobs: Option<usize>,
+    strict: bool,
+    examples: usize,
+    max_file_size: u64,
+) -> PyResult<CompareRun> {
+    let paths = path_list(paths)?;
+    if paths.is_empty() {
+        return Err(gorules_error("paths: no file or directory given"));
+    }
+    let rulesets = args::rulesets(rules)?;
+    let options = Options {
+        komi: args::komi(komi)?,
+        dead: args::dead(dead, engine)?,
+        countings: args::countings(counting)?,
+        score_unfinished: false,
+        strict,
+    };
+    let limits = RunLimits {
+        jobs: args::jobs(jobs)?,
+        max_file_size,
+    };
+    let (tx, rx) = sync_channel::<Vec<Message>>(CHANNEL);
+    std::thread::Builder::new()
+        .name("gorules-compare".into())
+        .spawn(move || {
+            let columns = score_columns(&rulesets, &options);
+            let mut tally = Tally::new(columns.clone()).examples(examples);
+            let wants_examples = tally.wants_examples();
+            // Each game's summary row is made on the worker that replayed it.
+            let prepare = |e: GameEntry| {
+                let row = TallyRow::with_examples(&columns, &e, wants_examples);
+                (e, row)
+            };
+            let mut reading = true;
+            let mut batch = Vec::with_capacity(BATCH);
+            let inputs = compare_paths_map_while(
+                &paths,
+                &rulesets,
+                &options,
+                limits,
+                &|| {},
+                &prepare,
+                |(entry, row)| {
+                    tally.add_row(&row);
+                    batch.push(Message::Entry(Box::new(entry)));
+                    if batch.len() >= BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        reading = tx.send(full).is_ok();
+                    }
+                    reading
+                },
+            );
+            if !reading {
+                return;
+            }
+            let last = if inputs.paths == 0 {
+                let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                Message::Error(format!("no SGF file (*.sgf) in {}", named.join(", ")))
+            } else {
+                Message::Summary(Box::new(tally.summary()))
+            };
+            batch.push(last);
+            let _ = tx.send(batch);
+        })
+        .map_err(|e| gorules_error(format!("cannot start the run: {e}")))?;
+    Ok(CompareRun {
+        rx: Mutex::new(Some(rx)),
+        pending: Mutex::new(VecDeque::new()),
+        cache: Mutex::new(Cache::default()),
+    })
+}
+
+/// What one wait on the channel gave.
+enum Next {
+    Batch(Vec<Message>),
+    Wait,
+    End,
+}
+
+/// `paths`: one path (a `str` or path-like object) or a sequence of them.
+fn path_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+    if let Ok(p) = obj.extract::<PathBuf>() {
+        return Ok(vec![p]);
+    }
+    let items = obj.try_iter().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "paths: a path or a sequence of paths, not {}",
+            args::type_name(obj)
+        ))
+    })?;
+    items.map(|p| p?.extract::<PathBuf>()).collect()
+}
+
+/// The iterator `gorules.compare` returns: one dict per game, then the summary. Dropping it
+/// (or `close()`) stops the run.
+#[pyclass(module = "gorules._gorules", name = "CompareRun")]
+pub struct CompareRun {
+    /// The run's entries; `None` once it is over or closed.
+    rx: Mutex<Option<Receiver<Vec<Message>>>>,
+    /// The entries of the last batch not yet handed to Python.
+    pending: Mutex<VecDeque<Message>>,
+    /// The Python objects the entries share (names, short strings, numbers).
+    cache: Mutex<Cache>,
+}
+
+impl CompareRun {
+    fn to_python<'py>(
+        &self,
+        py: Python<'py>,
+        value: &impl serde::Serialize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        to_python(py, &mut cache, value)
+    }
+}
+
+#[pymethods]
+impl CompareRun {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        loop {
+            let next = self
+                .pending
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop_front();
+            match next {
+                Some(Message::Entry(e)) => return self.to_python(py, &*e).map(Some),
+                Some(Message::Summary(s)) => {
+                    return self.to_python(py, &SummaryLine { summary: &s }).map(Some)
+                }
+                Some(Message::Error(message)) => {
+                    self.close();
+                    return Err(gorules_error(message));
+                }
+                None => {}
+            }
+            // The next batch, waited for with the interpreter lock released (the channel's
+            // lock taken there too, so that two Python threads reading one run cannot block
+            // each other while one holds the interpreter lock), looking up now and then for a
+            // KeyboardInterrupt.
+            let got = py.detach(|| {
+                let mut guard = self.rx.lock().unwrap_or_else(|e| e.into_inner());
+                let Some(rx) = guard.as_ref() else {
+                    return Next::End;
+                };
+                match rx.recv_timeout(Duration::from_millis(100)) {
+                    Ok(batch) => Next::Batch(batch),
+                    Err(RecvTimeoutError::Timeout) => Next::Wait,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        *guard = None;
+                        Next::End
+                    }
+                }
+            });
+            match got {
+                Next::Batch(batch) => self
+                    .pending
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend(batch),
+                Next::Wait => py.check_signals()?,
+                Next::End => return Ok(None),
+            }
+        }
+    }
+
+    /// Stops the run: no further game is read; the iterator is then exhausted.
+    fn close(&self) {
+        *self.rx.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        _ty: Option<&Bound<'_, PyAny>>,
+        _value: Option<&Bound<'_, PyAny>>,
+        _tb: Option<&Bound<'_, PyAny>>,
+    ) -> bool {
+        self.close();
+        false
+    }
+}

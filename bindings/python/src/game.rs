@@ -1,0 +1,369 @@
+//! `gorules.Game`: one game under one ruleset, played move by move (`gorules_rules::Game`):
+//! legality with the reason, the end-of-play protocol, settlement and the score breakdown.
+
+use gorules_board::coords::gtp_move;
+use gorules_board::diagram::to_diagram;
+use gorules_board::{Board, Color, Move};
+use gorules_compare::replay::ScoreReport;
+use gorules_rules::{Game, MoveReport, SettlementReport, Setup, Status};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::args;
+use crate::errors::{gorules_error, illegal_move};
+use crate::ruleset::{interned, PyRuleset};
+
+/// One game under one ruleset, played move by move: a legality and scoring engine.
+///
+/// `Game(size, rules="chinese", komi=None, handicap=0)`: `size` is `19` or `(width, height)`;
+/// `rules` a built-in id, a TOML path or a `Ruleset`; `komi` by default the ruleset's for
+/// that handicap; `handicap` stones go on the standard points and White moves first.
+///
+/// Colours are `"black"`/`"white"` (or `"b"`/`"w"`). Vertices are GTP points (`"D4"`; rows
+/// count from the bottom, no column `I`), `"pass"`, or `(x, y)` tuples: column from the left
+/// and row from the top, from 0 (SGF order; `(3, 15)` is D4 on 19x19).
+#[pyclass(module = "gorules._gorules", name = "Game")]
+pub struct PyGame {
+    game: Game<'static>,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (size=None, rules=None, komi=None, handicap=0))]
+    fn new(
+        size: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
+        komi: Option<f64>,
+        handicap: u32,
+    ) -> PyResult<PyGame> {
+        let size = match size {
+            Some(s) => args::size(s)?,
+            None => gorules_board::Size::square(19).expect("19x19 is a board size"),
+        };
+        let rules = match rules {
+            None => args::load_ruleset("chinese")?,
+            Some(r) => {
+                let mut list = args::rulesets(Some(r))?;
+                if list.len() != 1 {
+                    return Err(gorules_error(
+                        "rules: a game is played under one ruleset: give one id, TOML path or Ruleset",
+                    ));
+                }
+                list.remove(0)
+            }
+        };
+        let rules = interned(&rules);
+        let komi = args::komi(komi)?.unwrap_or_else(|| rules.default_komi(handicap));
+        let setup = if handicap == 0 {
+            Setup::even(Board::new(size), komi)
+        } else {
+            Setup::handicap(size, handicap, komi)
+                .map_err(|e| gorules_error(format!("handicap {handicap}: {e}")))?
+        };
+        Ok(PyGame {
+            game: Game::new(rules, setup),
+        })
+    }
+
+    /// Plays `color`'s move at `vertex` (or `"pass"`) and returns what happened: `captured`,
+    /// `suicided` (own stones removed by a suicide the rules allow), `resumed` (the move
+    /// resumed play after it had ended), `final_pass` (the pass that finished the game) and
+    /// `illegal` (`None`, or why the rules forbid the move).
+    ///
+    /// A move the rules forbid is refused with `IllegalMoveError` and the game is unchanged;
+    /// with `allow_illegal=True` it is handled as the ruleset says instead (replaced by a pass,
+    /// or the game lost) and `illegal` says why. A move that is not a move of the game at all
+    /// (out of turn, an occupied point, off the board, the game over) is always refused.
+    #[pyo3(signature = (color, vertex, *, allow_illegal=false))]
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        color: &str,
+        vertex: &Bound<'py, PyAny>,
+        allow_illegal: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let c = args::color(color)?;
+        let mv = args::vertex(vertex, self.size())?;
+        self.play_move(py, c, mv, allow_illegal)
+    }
+
+    /// Passes for `color` (`play(color, "pass")`).
+    fn pass_<'py>(&mut self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyDict>> {
+        let c = args::color(color)?;
+        self.play_move(py, c, Move::Pass, false)
+    }
+
+    /// Whether `color` may play at `vertex` now: turn, board and rules.
+    fn is_legal(&self, color: &str, vertex: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.illegal_reason(color, vertex)?.is_none())
+    }
+
+    /// Why `color` may not play at `vertex` now (`"ko: immediate recapture"`, `"suicide of a
+    /// single stone"`, `"it is white's turn"`, ...), or `None` when the move is legal.
+    fn illegal_reason(&self, color: &str, vertex: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let c = args::color(color)?;
+        let mv = args::vertex(vertex, self.size())?;
+        Ok(match self.game.check(c, mv) {
+            Ok(Ok(())) => None,
+            Ok(Err(illegal)) => Some(illegal.to_string()),
+            Err(e) => Some(self.move_error(e)),
+        })
+    }
+
+    /// Ends the game once play has ended: adds the passes the protocol still requires
+    /// (Concord's third pass, AGA's White pass, Ing's passes) and removes `dead` (GTP points
+    /// or `(x, y)` tuples) as the players' agreement where the rules allow one. Returns the
+    /// settlement: `"none"`, `"removed N dead stone(s)"` or `"ignored: <reason>"`.
+    ///
+    /// Before play has ended it raises `GorulesError`, unless `as_it_stands=True`: then the
+    /// position is scored as it stands (a game stopped by resignation or time).
+    #[pyo3(signature = (dead=None, *, as_it_stands=false))]
+    fn finish(&mut self, dead: Option<&Bound<'_, PyAny>>, as_it_stands: bool) -> PyResult<String> {
+        let dead = args::points(dead, self.size())?;
+        match self.game.status() {
+            Status::Finished => return Err(gorules_error("the game is already over")),
+            Status::Playing { .. } if !as_it_stands => {
+                return Err(gorules_error(
+                    "play has not ended (two passes end it): finish(as_it_stands=True) scores the position as it stands",
+                ))
+            }
+            Status::Playing { .. } => self.game.finish_as_it_stands(&dead),
+            Status::Ended => self.game.finish(&dead),
+        }
+        Ok(match self.game.settlement() {
+            None => "none".to_string(),
+            Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
+            Some(SettlementReport::Removed { stones }) => {
+                format!("removed {} dead stone(s)", stones.len())
+            }
+            Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
+        })
+    }
+
+    /// The score by `counting` (`"area"`, `"territory"`, `"stone"`; default: the first the
+    /// ruleset allows) as the JSON contract writes one (`rulesets[].scores[]` of `score()`):
+    /// `counting`, `black`, `white`, `margin`, `result` and the `breakdown` of both totals.
+    /// A game still in play is scored as it stands.
+    #[pyo3(signature = (counting=None))]
+    fn score<'py>(&self, py: Python<'py>, counting: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let counting = match counting {
+            Some(name) => {
+                let c = args::counting(name)?;
+                if !self.game.rules().counting.contains(&c) {
+                    return Err(gorules_error(format!(
+                        "{} does not count by {} (it allows {})",
+                        self.game.rules().id,
+                        c.name(),
+                        self.game
+                            .rules()
+                            .counting
+                            .iter()
+                            .map(|c| c.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+                c
+            }
+            None => self.game.rules().counting[0],
+        };
+        let score = py.detach(|| ScoreReport::from_score(self.game.score(counting)));
+        crate::json::serialize_to_py(py, &score)
+    }
+
+    /// The score by every counting method the ruleset allows, as `score()` gives each.
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let scores: Vec<ScoreReport> = py.detach(|| {
+            self.game
+                .scores()
+                .into_iter()
+                .map(ScoreReport::from_score)
+                .collect()
+        });
+        scores
+            .iter()
+            .map(|s| crate::json::serialize_to_py(py, s))
+            .collect()
+    }
+
+    /// The board, one string per row from the top: `X` Black, `O` White, `.` empty.
+    #[getter]
+    fn board(&self) -> Vec<String> {
+        let board = self.game.state().board();
+        let size = board.size();
+        (0..size.height())
+            .map(|y| {
+                (0..size.width())
+                    .map(|x| match board.get(gorules_board::Point::new(x, y)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The stone at `vertex`: `"black"`, `"white"` or `None`.
+    fn stone_at(&self, vertex: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+        match args::vertex(vertex, self.size())? {
+            Move::Play(p) => Ok(self.game.state().board().get(p).map(args::color_name)),
+            Move::Pass => Err(gorules_error("a pass is not a point")),
+        }
+    }
+
+    /// The board as a text diagram with GTP coordinates on the edges.
+    fn diagram(&self) -> String {
+        to_diagram(self.game.state().board())
+    }
+
+    /// `(width, height)`.
+    #[getter(size)]
+    fn size_xy(&self) -> (u8, u8) {
+        let s = self.size();
+        (s.width(), s.height())
+    }
+
+    /// The player to move: `"black"` or `"white"`.
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        args::color_name(self.game.to_move())
+    }
+
+    /// Where the game stands: `"playing"`, `"ended"` (play ended: `finish()` it, or a move
+    /// resumes play) or `"finished"`.
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.game.status() {
+            Status::Playing { .. } => "playing",
+            Status::Ended => "ended",
+            Status::Finished => "finished",
+        }
+    }
+
+    /// Whether play has ended (`status` is `"ended"` or `"finished"`).
+    #[getter]
+    fn is_over(&self) -> bool {
+        !matches!(self.game.status(), Status::Playing { .. })
+    }
+
+    /// The player who may only pass now (Concord's required third pass), or `None`.
+    #[getter]
+    fn pass_required(&self) -> Option<&'static str> {
+        match self.game.status() {
+            Status::Playing { pass_required } => pass_required.map(args::color_name),
+            _ => None,
+        }
+    }
+
+    /// The komi.
+    #[getter]
+    fn komi(&self) -> f64 {
+        self.game.state().komi()
+    }
+
+    /// The handicap stones.
+    #[getter]
+    fn handicap(&self) -> u32 {
+        self.game.state().handicap()
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn rules(&self) -> PyRuleset {
+        PyRuleset {
+            rules: self.game.rules().clone(),
+        }
+    }
+
+    /// The moves so far as `(colour, vertex)`, passes as `"pass"` (an illegal move that was
+    /// replaced by a pass appears as the pass).
+    #[getter]
+    fn moves(&self) -> Vec<(&'static str, String)> {
+        let size = self.size();
+        self.game
+            .state()
+            .moves()
+            .iter()
+            .map(|m| (args::color_name(m.color), gtp_move(m.applied, size)))
+            .collect()
+    }
+
+    /// Prisoners `color` holds: `captures`, `dead_stones`, `suicides`, `pass_stones`.
+    fn prisoners<'py>(&self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyAny>> {
+        let c = args::color(color)?;
+        crate::json::serialize_to_py(py, self.game.state().prisoners(c))
+    }
+
+    /// Passes the protocol added at the end, by whom.
+    #[getter]
+    fn added_passes(&self) -> Vec<&'static str> {
+        self.game
+            .added_passes()
+            .iter()
+            .map(|&c| args::color_name(c))
+            .collect()
+    }
+
+    fn __str__(&self) -> String {
+        self.diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        let s = self.size();
+        format!(
+            "Game({}x{}, rules={:?}, moves={}, status={:?})",
+            s.width(),
+            s.height(),
+            self.game.rules().id,
+            self.game.state().moves().len(),
+            self.status()
+        )
+    }
+}
+
+impl PyGame {
+    fn size(&self) -> gorules_board::Size {
+        self.game.state().board().size()
+    }
+
+    fn move_error(&self, e: gorules_rules::MoveError) -> String {
+        let size = self.size();
+        match e {
+            gorules_rules::MoveError::OffBoard(_) => "off the board".to_string(),
+            gorules_rules::MoveError::Occupied(p) => {
+                format!("{} is occupied", gtp_move(Move::Play(p), size))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    fn play_move<'py>(
+        &mut self,
+        py: Python<'py>,
+        c: Color,
+        mv: Move,
+        allow_illegal: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let what = format!("{} {}", args::color_name(c), gtp_move(mv, self.size()));
+        match self.game.check(c, mv) {
+            Err(e) => return Err(illegal_move(py, &what, &self.move_error(e))),
+            Ok(Err(illegal)) if !allow_illegal => {
+                return Err(illegal_move(py, &what, &illegal.to_string()))
+            }
+            Ok(_) => {}
+        }
+        let report: MoveReport = self
+            .game
+            .play(c, mv)
+            .map_err(|e| illegal_move(py, &what, &self.move_error(e)))?;
+        let dict = PyDict::new(py);
+        dict.set_item("captured", report.captured)?;
+        dict.set_item("suicided", report.suicided)?;
+        dict.set_item("resumed", report.resumed)?;
+        dict.set_item("final_pass", report.final_pass)?;
+        dict.set_item("illegal", report.illegal.map(|i| i.to_string()))?;
+        Ok(dict)
+    }
+}

@@ -1,0 +1,548 @@
+//! A serde serializer whose output is Python objects: what the libraries serialise (the JSON
+//! contract of docs/json.md) becomes, with no JSON text in between, the dicts, lists, strings,
+//! numbers, booleans and `None` that Python's `json.loads` would read from the text
+//! `serde_json` writes for it: fields in the same order, integers as `int`, floating-point
+//! numbers as `float` (and a non-finite one as `None`, as `serde_json` writes `null`), enum
+//! variants as serde_json represents them.
+//!
+//! It is faster than `json.loads` of that text because it parses nothing and makes fewer
+//! objects: field names are made once (the serialised types' names are `&'static str`s,
+//! cached by address), and short strings and floating-point numbers, which repeat from game to
+//! game (ruleset ids, counting methods, reasons, komi), are shared, since Python's strings and
+//! floats are immutable. Every dict and list is new; the dict of a struct is a copy of the
+//! last one made for a struct of that name and those fields (`PyDict_Copy` copies its key
+//! table at once), whose values are then all replaced in order, instead of a dict grown key by
+//! key; where the fields differ from the copy's, the dict is made key by key.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
+use serde::ser::{self, Serialize};
+
+/// Strings up to this length are shared.
+const SHORT: usize = 48;
+/// At most this many strings and this many floating-point numbers are kept.
+const KEPT: usize = 8192;
+
+/// The objects shared between the values converted: field names, short strings, numbers.
+#[derive(Default)]
+pub struct Cache {
+    names: HashMap<(usize, usize), Py<PyString>, Fx>,
+    strings: HashMap<Box<str>, Py<PyString>, Fx>,
+    floats: HashMap<u64, Py<PyFloat>, Fx>,
+    /// Per struct name and number of fields: a dict with its fields, and their names'
+    /// addresses in order.
+    templates: HashMap<(usize, usize), Template, Fx>,
+}
+
+/// A dict made for a struct, copied for the next one with the same fields.
+struct Template {
+    dict: Py<PyDict>,
+    fields: Arc<[usize]>,
+}
+
+/// How a struct's dict is being filled.
+enum Fill {
+    /// Key by key (a map, or fields that differ from the template's).
+    Fresh,
+    /// A template's copy: the fields must come in its order, `done` of them so far.
+    Copy { fields: Arc<[usize]>, done: usize },
+    /// Key by key, recording the fields for a template (the first struct of its kind).
+    Record {
+        key: (usize, usize),
+        fields: Vec<usize>,
+    },
+}
+
+impl Cache {
+    /// A field or variant name: made once per name.
+    fn name<'py>(&mut self, py: Python<'py>, name: &'static str) -> Bound<'py, PyAny> {
+        self.names
+            .entry((name.as_ptr() as usize, name.len()))
+            .or_insert_with(|| PyString::intern(py, name).unbind())
+            .bind(py)
+            .clone()
+            .into_any()
+    }
+
+    fn string<'py>(&mut self, py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
+        if s.len() > SHORT {
+            return PyString::new(py, s).into_any();
+        }
+        if let Some(k) = self.strings.get(s) {
+            return k.bind(py).clone().into_any();
+        }
+        let k = PyString::new(py, s);
+        if self.strings.len() < KEPT {
+            self.strings.insert(s.into(), k.clone().unbind());
+        }
+        k.into_any()
+    }
+
+    fn float<'py>(&mut self, py: Python<'py>, v: f64) -> Bound<'py, PyAny> {
+        if !v.is_finite() {
+            // serde_json writes a non-finite number as null.
+            return py.None().into_bound(py);
+        }
+        if let Some(f) = self.floats.get(&v.to_bits()) {
+            return f.bind(py).clone().into_any();
+        }
+        let f = PyFloat::new(py, v);
+        if self.floats.len() < KEPT {
+            self.floats.insert(v.to_bits(), f.clone().unbind());
+        }
+        f.into_any()
+    }
+}
+
+/// `value` as Python objects, sharing what `cache` holds.
+pub fn to_python<'py>(
+    py: Python<'py>,
+    cache: &mut Cache,
+    value: &(impl Serialize + ?Sized),
+) -> PyResult<Bound<'py, PyAny>> {
+    value.serialize(Serializer { py, cache }).map_err(|e| e.0)
+}
+
+/// A Python error on the way, or a message from a `Serialize` implementation.
+#[derive(Debug)]
+pub struct Error(PyErr);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl ser::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error(crate::errors::gorules_error(format!(
+            "internal error: {msg}"
+        )))
+    }
+}
+
+impl From<PyErr> for Error {
+    fn from(e: PyErr) -> Self {
+        Error(e)
+    }
+}
+
+/// The serializer: one value, with the cache.
+pub struct Serializer<'a, 'py> {
+    py: Python<'py>,
+    cache: &'a mut Cache,
+}
+
+type Out<'py> = Result<Bound<'py, PyAny>, Error>;
+
+impl<'a, 'py> Serializer<'a, 'py> {
+    fn reborrow(&mut self) -> Serializer<'_, 'py> {
+        Serializer {
+            py: self.py,
+            cache: self.cache,
+        }
+    }
+
+    fn int(&self, v: impl IntoPyObject<'py>) -> Out<'py> {
+        v.into_bound_py_any(self.py).map_err(Error)
+    }
+
+    /// `{variant: value}`, as serde_json writes a variant with data.
+    fn variant(&mut self, variant: &'static str, value: Bound<'py, PyAny>) -> Out<'py> {
+        let dict = PyDict::new(self.py);
+        dict.set_item(self.cache.name(self.py, variant), value)?;
+        Ok(dict.into_any())
+    }
+}
+
+use pyo3::conversion::IntoPyObjectExt;
+
+impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    type SerializeSeq = Seq<'a, 'py>;
+    type SerializeTuple = Seq<'a, 'py>;
+    type SerializeTupleStruct = Seq<'a, 'py>;
+    type SerializeTupleVariant = Seq<'a, 'py>;
+    type SerializeMap = Map<'a, 'py>;
+    type SerializeStruct = Map<'a, 'py>;
+    type SerializeStructVariant = Map<'a, 'py>;
+
+    fn serialize_bool(self, v: bool) -> Out<'py> {
+        Ok(PyBool::new(self.py, v).to_owned().into_any())
+    }
+    fn serialize_i8(self, v: i8) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_i16(self, v: i16) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_i32(self, v: i32) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_i64(self, v: i64) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_u8(self, v: u8) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_u16(self, v: u16) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_u32(self, v: u32) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_u64(self, v: u64) -> Out<'py> {
+        self.int(v)
+    }
+    fn serialize_f32(self, v: f32) -> Out<'py> {
+        Ok(self.cache.float(self.py, f64::from(v)))
+    }
+    fn serialize_f64(self, v: f64) -> Out<'py> {
+        Ok(self.cache.float(self.py, v))
+    }
+    fn serialize_char(self, v: char) -> Out<'py> {
+        let mut buf = [0u8; 4];
+        Ok(self.cache.string(self.py, v.encode_utf8(&mut buf)))
+    }
+    fn serialize_str(self, v: &str) -> Out<'py> {
+        Ok(self.cache.string(self.py, v))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Out<'py> {
+        // serde_json writes bytes as an array of numbers.
+        Ok(PyList::new(self.py, v)?.into_any())
+    }
+    fn serialize_none(self) -> Out<'py> {
+        Ok(self.py.None().into_bound(self.py))
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Out<'py> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Out<'py> {
+        Ok(self.py.None().into_bound(self.py))
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Out<'py> {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Out<'py> {
+        Ok(self.cache.name(self.py, variant))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Out<'py> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        mut self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Out<'py> {
+        let inner = value.serialize(self.reborrow())?;
+        self.variant(variant, inner)
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
+        Ok(Seq {
+            ser: self,
+            items: Vec::with_capacity(len.unwrap_or(0)),
+            variant: None,
+        })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Seq<'a, 'py>, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<Seq<'a, 'py>, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Seq<'a, 'py>, Error> {
+        let mut seq = self.serialize_seq(Some(len))?;
+        seq.variant = Some(variant);
+        Ok(seq)
+    }
+    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'a, 'py>, Error> {
+        let dict = PyDict::new(self.py);
+        Ok(Map {
+            ser: self,
+            dict,
+            key: None,
+            variant: None,
+            fill: Fill::Fresh,
+        })
+    }
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
+        let key = (name.as_ptr() as usize, len);
+        let (dict, fill) = match self.cache.templates.get(&key) {
+            Some(t) => (
+                t.dict.bind(self.py).copy()?,
+                Fill::Copy {
+                    fields: t.fields.clone(),
+                    done: 0,
+                },
+            ),
+            None => (
+                PyDict::new(self.py),
+                Fill::Record {
+                    key,
+                    fields: Vec::with_capacity(len),
+                },
+            ),
+        };
+        Ok(Map {
+            ser: self,
+            dict,
+            key: None,
+            variant: None,
+            fill,
+        })
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Map<'a, 'py>, Error> {
+        let mut map = self.serialize_map(Some(len))?;
+        map.variant = Some(variant);
+        Ok(map)
+    }
+}
+
+/// A list being made.
+pub struct Seq<'a, 'py> {
+    ser: Serializer<'a, 'py>,
+    items: Vec<Bound<'py, PyAny>>,
+    variant: Option<&'static str>,
+}
+
+impl<'py> Seq<'_, 'py> {
+    fn push<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        let v = value.serialize(self.ser.reborrow())?;
+        self.items.push(v);
+        Ok(())
+    }
+
+    fn finish(mut self) -> Out<'py> {
+        let list = PyList::new(self.ser.py, self.items.drain(..))?.into_any();
+        match self.variant {
+            Some(v) => self.ser.variant(v, list),
+            None => Ok(list),
+        }
+    }
+}
+
+impl<'py> ser::SerializeSeq for Seq<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+impl<'py> ser::SerializeTuple for Seq<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+impl<'py> ser::SerializeTupleStruct for Seq<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+impl<'py> ser::SerializeTupleVariant for Seq<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.push(value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+/// A dict being made.
+pub struct Map<'a, 'py> {
+    ser: Serializer<'a, 'py>,
+    dict: Bound<'py, PyDict>,
+    /// A map's key, waiting for its value.
+    key: Option<Bound<'py, PyAny>>,
+    variant: Option<&'static str>,
+    fill: Fill,
+}
+
+impl<'py> Map<'_, 'py> {
+    fn finish(mut self) -> Out<'py> {
+        match std::mem::replace(&mut self.fill, Fill::Fresh) {
+            Fill::Copy { fields, done } if done != fields.len() => self.key_by_key(done)?,
+            Fill::Record { key, fields } if self.ser.cache.templates.len() < KEPT => {
+                // The template keeps the keys only: its values are all replaced in a copy.
+                let dict = self.dict.copy()?;
+                for k in dict.keys() {
+                    dict.set_item(k, self.ser.py.None())?;
+                }
+                let template = Template {
+                    dict: dict.unbind(),
+                    fields: fields.into(),
+                };
+                self.ser.cache.templates.insert(key, template);
+            }
+            _ => {}
+        }
+        let dict = self.dict.into_any();
+        match self.variant {
+            Some(v) => self.ser.variant(v, dict),
+            None => Ok(dict),
+        }
+    }
+
+    /// Goes on key by key, in a new dict holding the first `done` fields of the copy.
+    fn key_by_key(&mut self, done: usize) -> Result<(), Error> {
+        let fresh = PyDict::new(self.ser.py);
+        for (k, v) in self.dict.iter().take(done) {
+            fresh.set_item(k, v)?;
+        }
+        self.dict = fresh;
+        self.fill = Fill::Fresh;
+        Ok(())
+    }
+
+    fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        let k = self.ser.cache.name(self.ser.py, key);
+        let v = value.serialize(self.ser.reborrow())?;
+        let at = key.as_ptr() as usize;
+        match &mut self.fill {
+            Fill::Copy { fields, done } if fields.get(*done) == Some(&at) => *done += 1,
+            Fill::Copy { done, .. } => {
+                let done = *done;
+                self.key_by_key(done)?;
+            }
+            Fill::Record { fields, .. } => fields.push(at),
+            Fill::Fresh => {}
+        }
+        self.dict.set_item(k, v)?;
+        Ok(())
+    }
+}
+
+impl<'py> ser::SerializeMap for Map<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
+        let k = key.serialize(self.ser.reborrow())?;
+        // JSON keys are strings: serde_json writes a number key as its digits.
+        let k = if k.is_instance_of::<PyString>() {
+            k
+        } else {
+            k.str()?.into_any()
+        };
+        self.key = Some(k);
+        Ok(())
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        let k = self
+            .key
+            .take()
+            .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
+        let v = value.serialize(self.ser.reborrow())?;
+        self.dict.set_item(k, v)?;
+        Ok(())
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+impl<'py> ser::SerializeStruct for Map<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+impl<'py> ser::SerializeStructVariant for Map<'_, 'py> {
+    type Ok = Bound<'py, PyAny>;
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+    fn end(self) -> Out<'py> {
+        self.finish()
+    }
+}
+
+/// A fast hasher for the cache's small keys (FxHash's multiply-and-rotate).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Fx = BuildHasherDefault<FxHasher>;

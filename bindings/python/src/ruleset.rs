@@ -1,0 +1,206 @@
+//! `gorules.Ruleset`: a ruleset (built in, or read from TOML), its knobs, and how two differ.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use gorules_rules::knob::KNOBS;
+use gorules_rules::{builtin, builtin_ids, builtin_text, builtins, parse, printer, Ruleset};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use crate::errors::rules_error;
+
+/// A ruleset: a value for every knob (every rule difference), read from TOML.
+///
+/// `Ruleset.builtin("japanese")`, `Ruleset.load("chinese")` or `Ruleset.load("my.toml")`,
+/// `Ruleset.from_toml(text_or_path)`, `Ruleset.list()`. `knobs()` gives every knob's value as
+/// the TOML file writes it; `diff(other)` the knobs two rulesets set differently.
+#[pyclass(module = "gorules._gorules", name = "Ruleset", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyRuleset {
+    /// The ruleset.
+    pub rules: Ruleset,
+}
+
+#[pymethods]
+impl PyRuleset {
+    /// The built-in ruleset `id` (`Ruleset.ids()` lists them).
+    #[staticmethod]
+    fn builtin(id: &str) -> PyResult<PyRuleset> {
+        crate::args::load_ruleset(id)
+            .and_then(|rules| {
+                if builtin(id.trim()).is_some() {
+                    Ok(rules)
+                } else {
+                    Err(rules_error(format!(
+                        "{id}: no built-in ruleset has this id; built-in ids: {}",
+                        builtin_ids().join(", ")
+                    )))
+                }
+            })
+            .map(|rules| PyRuleset { rules })
+    }
+
+    /// A ruleset as `--rules` names one: a built-in id, or a path to a TOML file (anything
+    /// containing `/` or ending in `.toml`).
+    #[staticmethod]
+    fn load(spec: &str) -> PyResult<PyRuleset> {
+        crate::args::load_ruleset(spec).map(|rules| PyRuleset { rules })
+    }
+
+    /// A ruleset from TOML: a path-like object is a file; a `str` is TOML text when it holds a
+    /// line break or `=` (every ruleset file does), else a file's path. `name` names text in
+    /// error messages (default `"<string>"`). `extends` may name a built-in ruleset.
+    #[staticmethod]
+    #[pyo3(signature = (text_or_path, name=None))]
+    fn from_toml(text_or_path: &Bound<'_, PyAny>, name: Option<&str>) -> PyResult<PyRuleset> {
+        let (text, file) = if let Ok(s) = text_or_path.cast::<PyString>() {
+            let s = s.to_cow()?;
+            if s.contains(['\n', '=']) {
+                (s.to_string(), name.unwrap_or("<string>").to_string())
+            } else {
+                read(PathBuf::from(&*s))?
+            }
+        } else {
+            read(text_or_path.extract::<PathBuf>()?)?
+        };
+        parse(&text, &file)
+            .map(|rules| PyRuleset { rules })
+            .map_err(|e| rules_error(e.to_string()))
+    }
+
+    /// Every built-in ruleset, in the order `gorules rules list` gives.
+    #[staticmethod]
+    fn list() -> Vec<PyRuleset> {
+        builtins()
+            .into_iter()
+            .map(|rules| PyRuleset { rules })
+            .collect()
+    }
+
+    /// The built-in ids.
+    #[staticmethod]
+    fn ids() -> Vec<&'static str> {
+        builtin_ids()
+    }
+
+    /// The id (`"japanese"`).
+    #[getter]
+    fn id(&self) -> &str {
+        &self.rules.id
+    }
+
+    /// The display name (`"Japanese 1989"`).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// One line on what it is.
+    #[getter]
+    fn description(&self) -> &str {
+        &self.rules.description
+    }
+
+    /// The rules text it follows.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.rules.source
+    }
+
+    /// The counting methods it allows (`["area"]`, `["area", "territory"]`).
+    #[getter]
+    fn countings(&self) -> Vec<&'static str> {
+        self.rules.counting.iter().map(|c| c.name()).collect()
+    }
+
+    /// The komi for a game that gives none, with `handicap` stones.
+    #[pyo3(signature = (handicap=0))]
+    fn default_komi(&self, handicap: u32) -> f64 {
+        self.rules.default_komi(handicap)
+    }
+
+    /// Every knob (`"play.ko"`, `"scoring.counting"`, ...) with its value as a ruleset file
+    /// writes it in TOML: a string, number, boolean, list or table (dict), in file order.
+    fn knobs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for knob in KNOBS {
+            let value = crate::json::serialize_to_py(py, &knob.toml_value(&self.rules))?;
+            dict.set_item(knob.key, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The knobs `self` and `other` set differently: `{knob: (self's value, other's value)}`,
+    /// each value as `gorules rules show` writes it (a list knob's values joined by `"; "`),
+    /// in the order of `gorules rules diff`.
+    fn diff<'py>(&self, py: Python<'py>, other: &PyRuleset) -> PyResult<Bound<'py, PyDict>> {
+        let (ka, kb) = (self.rules.knobs(), other.rules.knobs());
+        let mut keys: Vec<&str> = Vec::new();
+        for (k, _) in ka.iter().chain(&kb) {
+            if !keys.contains(k) {
+                keys.push(k);
+            }
+        }
+        let values = |list: &[(&str, String)], key: &str| {
+            list.iter()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, v)| v.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let dict = PyDict::new(py);
+        for k in keys {
+            let (x, y) = (values(&ka, k), values(&kb, k));
+            if x != y {
+                dict.set_item(k, PyTuple::new(py, [x, y])?)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// `gorules rules diff` as text: the knobs set differently, aligned, or a line saying
+    /// every knob is set alike.
+    fn diff_text(&self, other: &PyRuleset) -> String {
+        printer::diff(&self.rules, &other.rules)
+    }
+
+    /// `gorules rules show` as text: name, id, description, source, every knob.
+    fn show(&self) -> String {
+        printer::show(&self.rules, printer::Format::Text)
+    }
+
+    /// The TOML file of a built-in ruleset (`None` for one read from elsewhere).
+    fn builtin_toml(&self) -> Option<&'static str> {
+        builtin_text(&self.rules.id)
+            .filter(|t| parse(t, &self.rules.id).ok().as_ref() == Some(&self.rules))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Ruleset({:?}, {:?})", self.rules.id, self.rules.name)
+    }
+}
+
+/// A ruleset file's text and name.
+fn read(path: PathBuf) -> PyResult<(String, String)> {
+    let file = path.display().to_string();
+    std::fs::read_to_string(&path)
+        .map(|t| (t, file.clone()))
+        .map_err(|e| rules_error(format!("{file}: cannot read the file: {e}")))
+}
+
+/// Rulesets that games borrow for as long as the process lives, one copy of each distinct
+/// ruleset: a `Game` borrows its rules, and Python objects cannot hold a borrow.
+static INTERNED: Mutex<Vec<&'static Ruleset>> = Mutex::new(Vec::new());
+
+/// `rules`, as a borrow for the life of the process: the copy kept for an equal ruleset, or
+/// a new one kept from now on. The copies are as many as the distinct rulesets used.
+pub fn interned(rules: &Ruleset) -> &'static Ruleset {
+    let mut kept = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = kept.iter().find(|r| **r == rules) {
+        return r;
+    }
+    let r: &'static Ruleset = Box::leak(Box::new(rules.clone()));
+    kept.push(r);
+    r
+}

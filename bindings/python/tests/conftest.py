@@ -1,0 +1,59 @@
+"""Shared fixtures: the repository, the public records beside it, and the gorules command.
+
+The command is the one the Rust test harness names in GORULES_BIN (crates/cli/tests/python.rs
+builds it); run by hand, pytest looks in the workspace's target directory. The public records
+are in ../shared/corpus beside the repository (GORULES_SHARED names another folder). When
+either is missing the tests that need it are skipped, except under CI (CI set), where a missing
+one is a failure.
+"""
+
+import os
+import subprocess
+from pathlib import Path
+from typing import List
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def _missing(what: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is missing (CI is set: it must be there)")
+    pytest.skip(f"{what} is missing")
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    shared = Path(os.environ.get("GORULES_SHARED", REPO.parent / "shared"))
+    path = shared / "corpus" / "gnugo-regression"
+    if not path.is_dir():
+        _missing(f"the public records in {path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def cli() -> Path:
+    named = os.environ.get("GORULES_BIN")
+    candidates = [Path(named)] if named else [
+        REPO / "target" / "release" / "gorules",
+        REPO / "target" / "debug" / "gorules",
+    ]
+    for c in candidates:
+        if c.is_file():
+            return c
+    _missing("the gorules command (cargo build -p gorules-cli, or GORULES_BIN)")
+    raise AssertionError("unreachable")
+
+
+def run_cli(cli: Path, args: List[str], ok: bool = True) -> subprocess.CompletedProcess:
+    """Runs the command; with ok, checks that it succeeded."""
+    done = subprocess.run([str(cli), *args], capture_output=True, text=True, cwd=REPO)
+    if ok:
+        assert done.returncode == 0, done.stderr
+    return done

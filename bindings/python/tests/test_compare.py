@@ -1,0 +1,115 @@
+"""gorules.compare: a corpus run streamed game by game, as `gorules compare --format jsonl`."""
+
+import json
+import shutil
+import threading
+import time
+
+import pytest
+
+import gorules
+from conftest import run_cli
+
+
+def test_compare_yields_the_commands_lines(cli, corpus):
+    args = ["--rules", "japanese,chinese,aga", "--dead", "markup"]
+    done = run_cli(cli, ["compare", str(corpus), "--format", "jsonl", *args], ok=False)
+    assert done.returncode in (0, 1), done.stderr
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+    got = list(gorules.compare(corpus, rules="japanese,chinese,aga", dead="markup", jobs=2))
+    assert got == expected
+    # Field for field in the same order, the same types.
+    assert [json.dumps(d) for d in got] == [json.dumps(d) for d in expected]
+    assert "summary" in got[-1]
+    assert all("summary" not in d for d in got[:-1])
+    summary = got[-1]["summary"]
+    assert summary["games"] == len(got) - 1
+    assert summary["games"] == summary["finished"] + summary["unfinished"] + summary["errors"]
+
+
+def test_every_shape_of_entry_is_the_commands(cli, corpus, tmp_path):
+    # Records with and without implied passes, finished and not, dead stones estimated (an
+    # estimate in the report) or not, every ruleset: the entries' fields vary from game to
+    # game, and each must come out as the command writes it.
+    for name in sorted(p.name for p in corpus.glob("*.sgf"))[:60]:
+        shutil.copy(corpus / name, tmp_path / name)
+    done = run_cli(cli, ["compare", str(tmp_path), "--format", "jsonl", "--examples", "2"], ok=False)
+    assert done.returncode in (0, 1), done.stderr
+    expected = done.stdout.splitlines()
+    got = [json.dumps(d, separators=(",", ":")) for d in gorules.compare(tmp_path, examples=2)]
+    assert got == [json.dumps(json.loads(line), separators=(",", ":")) for line in expected]
+    shapes = {tuple(d["game"]) for d in map(json.loads, expected) if "game" in d}
+    assert len(shapes) > 1, "the sample should hold games whose fields differ"
+
+
+def test_order_and_results_do_not_depend_on_jobs(corpus, tmp_path):
+    for name in sorted(p.name for p in corpus.glob("*.sgf"))[:40]:
+        shutil.copy(corpus / name, tmp_path / name)
+    one = list(gorules.compare(tmp_path, rules="chinese", dead="none", jobs=1))
+    three = list(gorules.compare([tmp_path], rules="chinese", dead="none", jobs=3))
+    assert one == three
+    sources = [d["game"]["source"] if "game" in d else d.get("source") for d in one[:-1]]
+    assert sources == sorted(sources)
+
+
+def test_errors_are_entries_and_examples_are_kept(tmp_path):
+    (tmp_path / "a.sgf").write_text("(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])")
+    (tmp_path / "b.sgf").write_text("(;GM[1]SZ[5];B[cc];W[cc];B[];W[])")
+    # Black C3 alone on 5x5, komi 0.5: area counting B+24.5; Japanese territory counting gives
+    # Black 24 points against White's 0.5: B+23.5.
+    entries = list(gorules.compare(tmp_path, rules="chinese,japanese", dead="none", examples=3))
+    a, b, summary = entries
+    assert a["rulesets"][0]["scores"][0]["result"] == "B+24.5"
+    assert a["rulesets"][1]["scores"][0]["result"] == "B+23.5"
+    assert b["source"].endswith("b.sgf") and "occupied" in b["error"]
+    s = summary["summary"]
+    assert (s["games"], s["finished"], s["errors"]) == (2, 1, 1)
+    [pair] = s["pairs"]
+    assert (pair["a"], pair["b"], pair["margin_deltas"]) == ("chinese:area", "japanese:territory", {"-1": 1})
+
+
+def test_an_empty_folder_is_an_error(tmp_path):
+    with pytest.raises(gorules.GorulesError, match="no SGF file"):
+        list(gorules.compare(tmp_path))
+    with pytest.raises(gorules.GorulesError, match="jobs"):
+        gorules.compare(tmp_path, jobs=0)
+    with pytest.raises(gorules.RulesError):
+        gorules.compare(tmp_path, rules="nope")
+
+
+def test_stopping_early_and_closing(corpus):
+    run = gorules.compare(corpus, rules="chinese", dead="none", jobs=2)
+    first = next(run)
+    assert "game" in first or "error" in first
+    run.close()
+    with pytest.raises(StopIteration):
+        next(run)
+    with gorules.compare(corpus, rules="chinese", dead="none") as run:
+        for i, _ in enumerate(run):
+            if i == 5:
+                break
+    assert list(run) == []
+
+
+def test_other_threads_run_while_rust_works(corpus):
+    # The interpreter lock is released while the run waits for games: a Python thread keeps
+    # counting meanwhile.
+    ticks = 0
+    stop = False
+
+    def count():
+        nonlocal ticks
+        while not stop:
+            ticks += 1
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    start = time.monotonic()
+    report = gorules.fuzz("concord-area-territory", games=20000, seed=3)
+    elapsed = time.monotonic() - start
+    stop = True
+    t.join()
+    assert report["holds"]
+    # A thread starved of the lock would count next to nothing.
+    assert ticks > min(50, elapsed * 100)

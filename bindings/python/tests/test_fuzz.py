@@ -1,0 +1,57 @@
+"""gorules.fuzz: the claims fuzzer, its report as `gorules fuzz --format json` prints it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import gorules
+from conftest import run_cli
+
+TIMING = ("seconds", "games_per_second")
+
+
+def without_timing(report):
+    return {k: v for k, v in report.items() if k not in TIMING}
+
+
+def test_a_claim_that_holds():
+    # The Concord Rules of Go Commentary proves that area and territory counting under
+    # Concord's rules give the same result in every game.
+    report = gorules.fuzz("concord-area-territory", games=500, seed=1, sizes="3..7")
+    assert report["name"] == "concord-area-territory"
+    assert report["holds"] is True
+    assert report["failures"] == 0
+    assert report["games"] == 500 and report["seed"] == 1
+    assert report["sizes"] == [3, 4, 5, 6, 7]
+
+
+def test_a_claim_that_fails_is_shrunk_and_rechecked(cli, tmp_path):
+    claim = "abs(japanese:territory - chinese:area) <= 1"
+    report = gorules.fuzz(claim, games=300, seed=2, sizes=[5, 7], jobs=2, out=tmp_path / "py", counterexamples=1)
+    assert report["holds"] is False and report["failures"] > 0
+    [c] = report["counterexamples"]
+    assert c["rechecked"] is True
+    assert Path(c["sgf"]).is_file()
+    # The scores written by the fuzzer are those score() gives when reading the file back.
+    [game] = gorules.score(c["sgf"], rules="japanese,chinese", dead="markup", unfinished=True)
+    by_column = {f"{r['ruleset']}:{s['counting']}": s["margin"] for r in game["rulesets"] for s in r["scores"]}
+    for s in c["scores"]:
+        assert by_column[s["score"]] == s["margin"]
+    # The command's report, timing apart, is the same.
+    done = run_cli(cli, ["fuzz", "--claim", claim, "--games", "300", "--seed", "2", "--sizes", "5,7",
+                         "--jobs", "2", "--out", str(tmp_path / "py"), "--counterexamples", "1",
+                         "--format", "json"], ok=False)
+    assert done.returncode == 1, done.stderr
+    assert without_timing(json.loads(done.stdout)) == without_timing(report)
+
+
+def test_named_claims_and_bad_input():
+    names = {c["name"]: c for c in gorules.claims()}
+    assert names["concord-area-territory"]["expected"] == "holds"
+    with pytest.raises(gorules.GorulesError):
+        gorules.fuzz("no such claim ==")
+    with pytest.raises(gorules.GorulesError, match="sizes"):
+        gorules.fuzz("concord-area-territory", sizes="1..40")
+    with pytest.raises(gorules.GorulesError, match="ko"):
+        gorules.fuzz("concord-area-territory", ko="sometimes")

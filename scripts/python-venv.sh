@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Makes the virtualenv in which the workspace's tests build, install and test the Python
+# package (crates/cli/tests/python.rs): target/python-venv (or DIR), with maturin and pytest.
+#
+#   scripts/python-venv.sh [DIR]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venv=${1:-$root/target/python-venv}
+python=${PYTHON:-python3}
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet maturin pytest
+echo "$venv"

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use gorules_board::coords::{parse_gtp_move, parse_gtp_point};
 use gorules_board::{Color, Move, Point, Size};
 use gorules_compare::dead::DeadStones;
-use gorules_rules::{builtins, load, Counting, Ruleset};
+use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
@@ -110,13 +110,13 @@ fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(path.display().to_string())
 }
 
-/// One `--rules` text: `all`, or ids and paths separated by commas.
+/// One `--rules` text: `all`, or ids, `katago:` rules strings and paths separated by commas.
 fn add_spec(out: &mut Vec<Ruleset>, spec: &str) -> PyResult<()> {
     if spec.trim() == "all" {
         out.extend(builtins());
         return Ok(());
     }
-    for s in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for s in rules_names(spec) {
         if s == "all" {
             out.extend(builtins());
         } else {

@@ -80,3 +80,26 @@ def test_toml_errors_carry_the_commands_messages(cli, tmp_path):
         gorules.Ruleset.builtin("no-such")
     with pytest.raises(gorules.RulesError, match="cannot read"):
         gorules.Ruleset.from_toml(tmp_path / "missing.toml")
+
+
+def test_katago_rules_strings_are_rulesets():
+    # KataGo rules.cpp, parseRulesHelper: "japanese" is simple ko, territory scoring, tax
+    # SEKI, no suicide; territory scoring ends in KataGo's cleanup phases.
+    japanese = gorules.Ruleset.load("katago:japanese")
+    knobs = japanese.knobs()
+    assert japanese.id == "katago:japanese"
+    assert knobs["play.ko"] == "simple"
+    assert knobs["end.end-of-play"] == "cleanup-phases"
+    assert knobs["scoring.tax"] == "seki"
+    assert knobs["play.suicide"] == "illegal"
+    # The JSON form's commas belong to it, in a list of rulesets too.
+    games = gorules.score(
+        "(;GM[1]FF[4]SZ[5]KM[0];B[cc];W[];B[])",
+        rules='katago:{"ko":"SIMPLE","scoring":"AREA"},chinese',
+    )
+    ids = [r["ruleset"] for r in games[0]["rulesets"]]
+    assert ids == ['katago:{"ko":"SIMPLE","scoring":"AREA"}', "chinese"]
+    # One black stone on an empty 5x5 board: all 25 points Black's by area.
+    assert games[0]["rulesets"][0]["scores"][0]["result"] == "B+25"
+    with pytest.raises(gorules.RulesError, match="at character 3"):
+        gorules.Ruleset.load("katago:koFOO")

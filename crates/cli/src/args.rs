@@ -4,7 +4,7 @@ use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
 use gorules_rules::printer::escape_controls;
-use gorules_rules::{builtins, load, Counting, Ruleset, KATAGO_PREFIX};
+use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
 use gorules_sgf::{GameRecord, RulesHint};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
@@ -81,33 +81,6 @@ pub fn byte_size(text: &str) -> Result<u64, String> {
 
 /// The word of `--rules` that stands for the ruleset each record's `RU` names.
 pub const RECORD: &str = "record";
-
-/// The names of a `--rules` list: split at commas, except inside a KataGo rules string in
-/// its JSON form (`katago:{"ko":"SIMPLE","scoring":"AREA"}`), whose commas belong to it.
-pub fn rules_names(spec: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = spec;
-    loop {
-        let t = rest.trim_start();
-        let json = t
-            .strip_prefix(KATAGO_PREFIX)
-            .is_some_and(|k| k.trim_start().starts_with('{'));
-        // A JSON object of KataGo's rules holds no nested braces: it ends at the first `}`.
-        let from = if json { t.find('}').unwrap_or(0) } else { 0 };
-        match t[from..].find(',') {
-            Some(i) => {
-                names.push(t[..from + i].trim());
-                rest = &t[from + i + 1..];
-            }
-            None => {
-                names.push(t.trim());
-                break;
-            }
-        }
-    }
-    names.retain(|n| !n.is_empty());
-    names
-}
 
 /// `--rules` of a command that shows one ruleset's count (`purpose`, e.g. "a diagram shows"):
 /// one built-in id, `katago:` rules string or TOML file.

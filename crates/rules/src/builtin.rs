@@ -98,3 +98,31 @@ pub fn load(id_or_path: &str) -> Result<Ruleset, RulesetError> {
 pub fn parse(text: &str, file: &str) -> Result<Ruleset, RulesetError> {
     parse_ruleset(text, file, &|name| builtin(name))
 }
+
+/// The names of a list of rulesets (`concord,katago:japanese,my.toml`, as `--rules` takes
+/// it): split at commas, except inside a KataGo rules string in
+/// its JSON form (`katago:{"ko":"SIMPLE","scoring":"AREA"}`), whose commas belong to it.
+pub fn rules_names(spec: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = spec;
+    loop {
+        let t = rest.trim_start();
+        let json = t
+            .strip_prefix(KATAGO_PREFIX)
+            .is_some_and(|k| k.trim_start().starts_with('{'));
+        // A JSON object of KataGo's rules holds no nested braces: it ends at the first `}`.
+        let from = if json { t.find('}').unwrap_or(0) } else { 0 };
+        match t[from..].find(',') {
+            Some(i) => {
+                names.push(t[..from + i].trim());
+                rest = &t[from + i + 1..];
+            }
+            None => {
+                names.push(t.trim());
+                break;
+            }
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}

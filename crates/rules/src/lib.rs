@@ -47,7 +47,8 @@ mod state;
 mod toml_file;
 
 pub use builtin::{
-    builtin, builtin_ids, builtin_text, builtins, load, parse, BUILTIN_FILES, KATAGO_PREFIX,
+    builtin, builtin_ids, builtin_text, builtins, load, parse, rules_names, BUILTIN_FILES,
+    KATAGO_PREFIX,
 };
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{Komi, KomiError};

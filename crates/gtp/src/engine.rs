@@ -105,7 +105,7 @@ impl Engine {
             ("gorules-rules", [spec]) | ("kata-set-rules", [spec]) => self.set_rules(spec),
             ("gorules-score", []) => self
                 .report()
-                .map(|r| serde_json::to_string(&r).expect("a report serialises")),
+                .map(|r| gorules_compare::json_writer::to_string(&r).expect("a report serialises")),
             ("gorules-legal", [color, vertex]) => self.legal(color, vertex),
             (name, _) if COMMANDS.contains(&name) => {
                 Err(format!("syntax error: wrong arguments for {name}"))

@@ -64,14 +64,17 @@ const BREAKS: &str = {
 /// The deepest indentation written in one piece; deeper ones are written in several.
 const MAX_INDENT: usize = 126;
 
-/// The serializer: the text so far, and for pretty JSON (`PRETTY`) the base indentation and
-/// the depth. It owns its text (one indirection less on every write).
+/// The bytes of `BREAKS` copied for a line break with its indentation, as one copy of fixed
+/// length (then cut back), when they fit.
+const SHORT_BREAK: usize = 32;
+
+/// The serializer: the text so far, and for pretty JSON (`PRETTY`) the indentation of the
+/// current depth. It owns its text (one indirection less on every write).
 struct Writer<const PRETTY: bool> {
     out: String,
-    /// The spaces before every line of pretty JSON.
-    base: usize,
-    /// Containers open.
-    level: usize,
+    /// The spaces before a line of pretty JSON at the current depth: the base indentation and
+    /// two a container open.
+    indent: usize,
 }
 
 impl<const PRETTY: bool> Writer<PRETTY> {
@@ -79,8 +82,7 @@ impl<const PRETTY: bool> Writer<PRETTY> {
     fn run<T: Serialize + ?Sized>(out: &mut String, value: &T, base: usize) -> Result<(), Error> {
         let mut w = Writer::<PRETTY> {
             out: std::mem::take(out),
-            base,
-            level: 0,
+            indent: base,
         };
         let result = value.serialize(&mut w);
         *out = w.out;
@@ -90,14 +92,14 @@ impl<const PRETTY: bool> Writer<PRETTY> {
     /// Opens an array or object.
     #[inline]
     fn open(&mut self, bracket: char) {
-        self.level += 1;
+        self.indent += 2;
         self.out.push(bracket);
     }
 
     /// Closes an array or object, after a line break when pretty and not empty.
     #[inline]
     fn close(&mut self, bracket: char, empty: bool) {
-        self.level -= 1;
+        self.indent -= 2;
         if !empty {
             self.line_break(1);
         }
@@ -117,12 +119,25 @@ impl<const PRETTY: bool> Writer<PRETTY> {
 
     /// When pretty, `BREAKS[from..]` up to the current indentation: `from` 0 for `,\n`, 1 for
     /// `\n`.
-    #[inline]
+    #[inline(always)]
     fn line_break(&mut self, from: usize) {
         if !PRETTY {
             return;
         }
-        let mut spaces = self.base + 2 * self.level;
+        let spaces = self.indent;
+        if spaces <= SHORT_BREAK - 2 {
+            // A copy of fixed length (a few moves, no call), cut back to the length wanted.
+            let end = self.out.len() + 2 - from + spaces;
+            self.out.push_str(&BREAKS[from..from + SHORT_BREAK]);
+            self.out.truncate(end);
+        } else {
+            self.long_break(from, spaces);
+        }
+    }
+
+    /// [`Writer::line_break`] with `spaces` of indentation, in pieces of at most
+    /// [`MAX_INDENT`].
+    fn long_break(&mut self, from: usize, mut spaces: usize) {
         let first = spaces.min(MAX_INDENT);
         self.out.push_str(&BREAKS[from..2 + first]);
         spaces -= first;

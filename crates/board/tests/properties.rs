@@ -309,8 +309,14 @@ fn check_game(size: Size, choices: &[u32], allow_suicide: bool) {
         };
         let expected = r.play(color, p, allow_suicide).expect("reference agrees");
         let out = if choice & 256 != 0 {
-            // The preview just taken, handed back: the same play without a second search.
-            b.play_previewed(color, p, &pre).unwrap()
+            // The preview just taken, handed back: the same play without a second search; or
+            // the preview of the other colour's play there, which is not trusted.
+            let handed = if choice & 1024 != 0 {
+                b.preview(color.opponent(), p).unwrap()
+            } else {
+                pre
+            };
+            b.play_previewed(color, p, &handed).unwrap()
         } else if pre.suicide > 0 {
             b.play_allowing_suicide(color, p).unwrap()
         } else if choice & 128 != 0 {

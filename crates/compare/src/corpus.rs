@@ -461,10 +461,18 @@ impl TallyRow {
             ],
         };
         let mut scores = vec![None; columns.len()];
+        // The scores come in the columns' order: look at the column after the last one found
+        // first.
+        let mut next = 0;
         for (ruleset, counting, s) in r.score_parts() {
-            if let Some(k) = columns.iter().position(|c| is_column(c, ruleset, counting)) {
+            let found = match columns.get(next) {
+                Some(c) if is_column(c, ruleset, counting) => Some(next),
+                _ => columns.iter().position(|c| is_column(c, ruleset, counting)),
+            };
+            if let Some(k) = found {
                 row.cells[k] = Some((s.margin, s.winner(), s.result == "Void"));
                 scores[k] = Some(s);
+                next = k + 1;
             }
         }
         if examples && row.finished && !row.uncertain {
@@ -512,8 +520,6 @@ pub struct Tally {
     columns: Vec<String>,
     /// For the pair of columns `(i, j)`, `i < j`, in order.
     pairs: Vec<PairTally>,
-    /// One game's scores, reused.
-    row: Vec<Cell>,
     /// Examples of winner changes to keep per pair.
     examples: usize,
     /// The examples kept, per pair.
@@ -533,7 +539,6 @@ impl Tally {
             uncertain: 0,
             finished: 0,
             pairs: vec![PairTally::default(); n * n.saturating_sub(1) / 2],
-            row: vec![None; n],
             columns,
             examples: 0,
             kept: Vec::new(),
@@ -601,12 +606,19 @@ impl Tally {
                 }
             }
         }
-        self.row.clone_from(&row.cells);
+        // The pair counts of the game's two groups, found once.
+        let mut in_groups: Vec<&mut Vec<(usize, usize, usize)>> = self
+            .groups
+            .iter_mut()
+            .filter(|(key, _)| keys.contains(key))
+            .map(|(_, g)| &mut g.pairs)
+            .collect();
+        let cells = &row.cells;
         let n = self.columns.len();
         let mut k = 0;
         for i in 0..n {
             for j in i + 1..n {
-                if let (Some(x), Some(y)) = (self.row[i], self.row[j]) {
+                if let (Some(x), Some(y)) = (cells[i], cells[j]) {
                     let p = &mut self.pairs[k];
                     p.games += 1;
                     let winner = x.1 != y.1 || x.2 != y.2;
@@ -617,8 +629,8 @@ impl Tally {
                     if delta != 0.0 {
                         *p.deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                     }
-                    for key in keys {
-                        let g = &mut self.groups.get_mut(key).expect("counted above").pairs[k];
+                    for g in &mut in_groups {
+                        let g = &mut g[k];
                         g.0 += 1;
                         g.1 += usize::from(winner);
                         g.2 += usize::from(delta != 0.0);

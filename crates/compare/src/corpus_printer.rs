@@ -12,6 +12,7 @@
 //! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
 
 use crate::corpus::{delta_value, GameEntry, PairSummary, Summary};
+use crate::json_writer;
 use crate::render::{csv_error_row, escape_controls, Format, Grid};
 use crate::report::is_column;
 
@@ -109,12 +110,17 @@ impl CorpusPrinter {
     pub fn game_text(&self, entry: &GameEntry) -> String {
         match self.format {
             // Room for a typical game's text, so that it is not copied as it grows.
-            Format::Json => crate::nested_json::to_string_nested(entry, 4, 32 * 1024),
+            Format::Json => {
+                let mut out = String::with_capacity(32 * 1024);
+                out.push_str("    ");
+                json_writer::write_pretty(&mut out, entry, 4).expect("serialisable");
+                out
+            }
             Format::JsonLines => {
-                let mut out = Vec::with_capacity(16 * 1024);
-                serde_json::to_writer(&mut out, entry).expect("serialisable");
-                out.push(b'\n');
-                String::from_utf8(out).expect("serde_json writes UTF-8")
+                let mut out = String::with_capacity(16 * 1024);
+                json_writer::write_compact(&mut out, entry).expect("serialisable");
+                out.push('\n');
+                out
             }
             Format::Csv => match entry {
                 GameEntry::Report(r) => {
@@ -186,15 +192,9 @@ impl CorpusPrinter {
     pub fn end(&self, summary: &Summary) -> String {
         match self.format {
             Format::Json => {
-                let text = serde_json::to_string_pretty(summary).expect("serialisable");
                 let games_end = if self.games == 0 { "]" } else { "\n  ]" };
                 let mut out = format!("{games_end},\n  \"summary\": ");
-                for (k, line) in text.lines().enumerate() {
-                    if k > 0 {
-                        out.push_str("\n  ");
-                    }
-                    out.push_str(line);
-                }
+                json_writer::write_pretty(&mut out, summary, 2).expect("serialisable");
                 out.push_str("\n}\n");
                 out
             }
@@ -203,7 +203,9 @@ impl CorpusPrinter {
                 struct Line<'a> {
                     summary: &'a Summary,
                 }
-                serde_json::to_string(&Line { summary }).expect("serialisable") + "\n"
+                let mut out = json_writer::to_string(&Line { summary }).expect("serialisable");
+                out.push('\n');
+                out
             }
             Format::Csv => String::new(),
             Format::Table | Format::Markdown => summary_text(summary, self.format),

@@ -13,7 +13,7 @@ pub mod dead;
 pub mod diagram;
 pub mod explain;
 pub mod files;
-mod nested_json;
+pub mod json_writer;
 pub mod render;
 pub mod replay;
 pub mod report;

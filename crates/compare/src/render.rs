@@ -3,6 +3,7 @@
 
 use gorules_rules::{format_points, write_points, SideScore};
 
+use crate::json_writer;
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
 use crate::report::GameReport;
 
@@ -385,8 +386,8 @@ fn margin_text(m: f64) -> String {
 /// One game's report in `format`.
 pub fn render_game(report: &GameReport, format: Format) -> String {
     match format {
-        Format::Json => serde_json::to_string_pretty(report).expect("serialisable") + "\n",
-        Format::JsonLines => serde_json::to_string(report).expect("serialisable") + "\n",
+        Format::Json => json_writer::to_string_pretty(report).expect("serialisable") + "\n",
+        Format::JsonLines => json_writer::to_string(report).expect("serialisable") + "\n",
         Format::Csv => game_csv(std::slice::from_ref(report)),
         Format::Table => format!(
             "{}\n{}\n{}",

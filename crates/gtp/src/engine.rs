@@ -108,7 +108,7 @@ impl Engine {
             ("kata-set-rules", words) if !words.is_empty() => self.kata_set_rules(&words.join(" ")),
             ("gorules-score", []) => self
                 .report()
-                .map(|r| serde_json::to_string(&r).expect("a report serialises")),
+                .map(|r| gorules_compare::json_writer::to_string(&r).expect("a report serialises")),
             ("gorules-legal", [color, vertex]) => self.legal(color, vertex),
             (name, _) if COMMANDS.contains(&name) => {
                 Err(format!("syntax error: wrong arguments for {name}"))

@@ -445,7 +445,8 @@ impl Board {
         [i - 1, i + 1, i - self.stride, i + self.stride]
     }
 
-    /// The stone on `p`, if any (`None` also for a point off the board).
+    /// The stone on `p`, if any (`None` also for a point off the board). To list the empty
+    /// points, [`Board::empty_points`] reads the bitboards instead of asking every point.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
         if !self.size.contains(p) {
@@ -526,7 +527,9 @@ impl Board {
             .expect("k is below the number of empty points")
     }
 
-    /// All empty points, row by row from the top left.
+    /// All empty points, row by row from the top left (the order of [`Size::points`]), read
+    /// from the bitboards a word at a time: a few instructions a point listed, nothing for the
+    /// points that hold a stone.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> {
         self.empty_set().into_points()
     }

@@ -59,7 +59,10 @@ pub struct Placed {
     pub ko_point: Option<Point>,
 }
 
-/// What a board play would do, found without changing the board.
+/// What a board play would do, found without changing the board; also the token that lets
+/// [`Board::play_previewed`] make the play without finding it again. It remembers the
+/// position, colour and point it was made for, so a preview of another position is never
+/// trusted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preview {
     /// Opponent stones it would capture.
@@ -68,10 +71,18 @@ pub struct Preview {
     pub suicide: u32,
     /// The position hash after the play (suicide applied if it is one).
     pub hash: u64,
+    /// The position hash before the play ([`Board::hash`]).
+    before: u64,
+    /// The padded index of the point.
+    at: u16,
+    /// The colour played.
+    color: Color,
 }
 
 impl Board {
-    /// What a play by `c` at `p` would do, without changing the board.
+    /// What a play by `c` at `p` would do, without changing the board: for deciding on a
+    /// play (a ko or superko rule on [`Preview::hash`], a suicide rule), which
+    /// [`Board::play_previewed`] then makes without a second preview.
     pub fn preview(&self, c: Color, p: Point) -> Result<Preview, PlayError> {
         let i = self.empty_index(p)?;
         Ok(self.preview_at::<FULL_HASH>(c, i))
@@ -126,6 +137,9 @@ impl Board {
                     HASH_IF_LEGAL => self.hash ^ key,
                     _ => self.hash ^ (key & mask64(!suicide)),
                 },
+                before: self.hash,
+                at: i as u16,
+                color: c,
             };
         }
         // `fresh`: the first neighbour seen of its chain.
@@ -176,11 +190,15 @@ impl Board {
                 HASH_IF_LEGAL => self.hash ^ key ^ taken_hash,
                 _ => self.hash ^ key ^ taken_hash ^ (own_dying_hash & mask64(suicide)),
             },
+            before: self.hash,
+            at: i as u16,
+            color: c,
         }
     }
 
     /// Plays a stone of colour `c` at `p`: captures opponent chains left without liberties,
-    /// then refuses a suicide (the board is unchanged on error).
+    /// then refuses a suicide (the board is unchanged on error). A play already previewed is
+    /// made more cheaply by [`Board::play_previewed`] (or [`Board::play_if`]).
     pub fn play(&mut self, c: Color, p: Point) -> Result<Placed, PlayError> {
         let i = self.empty_index(p)?;
         let preview = self.preview_at::<NO_HASH>(c, i);
@@ -224,12 +242,14 @@ impl Board {
         Ok(self.play_at(c, i, None))
     }
 
-    /// Plays a stone like [`Board::play_allowing_suicide`], given the play's `preview`, taken
-    /// by [`Board::preview`] on this board as it is now (same colour and point, no change
-    /// since): a play the preview found to capture nothing and not to be a suicide (most
-    /// plays) is placed without looking for captures again. For a caller that previews a play
-    /// to decide on it (a ko or suicide rule) and then makes it. Debug builds check that the
-    /// preview is this board's.
+    /// Plays a stone like [`Board::play_allowing_suicide`], given the play's `preview` from
+    /// [`Board::preview`]: when the preview is of this position, colour and point (the board
+    /// has not changed since, or has come back to the same position), a play it found to
+    /// capture nothing and not to be a suicide (most plays) is placed without looking for
+    /// captures again, and one that captures without a second preview. For a caller that
+    /// previews a play to decide on it (a ko, superko or suicide rule) and then makes it. A
+    /// preview of another position, colour or point is not trusted: the play is then found as
+    /// [`Board::play_allowing_suicide`] finds it.
     pub fn play_previewed(
         &mut self,
         c: Color,
@@ -237,12 +257,13 @@ impl Board {
         preview: &Preview,
     ) -> Result<Placed, PlayError> {
         let i = self.empty_index(p)?;
-        debug_assert_eq!(
-            self.preview_at::<FULL_HASH>(c, i),
-            *preview,
-            "the preview of another position or play"
+        let current =
+            (preview.before == self.hash) & (usize::from(preview.at) == i) & (preview.color == c);
+        debug_assert!(
+            !current || self.preview_at::<FULL_HASH>(c, i) == *preview,
+            "a preview of this position's hash, but not of this position"
         );
-        let previewed = (preview.suicide == 0).then_some(preview.captures > 0);
+        let previewed = (current && preview.suicide == 0).then_some(preview.captures > 0);
         Ok(self.play_at(c, i, previewed))
     }
 

@@ -84,7 +84,14 @@ pub fn run(
             }
             tally.add_row(&row);
             pending.push_str(printer.separator());
-            pending.push_str(&text);
+            if text.len() >= WRITE_AT / 4 {
+                // A large piece (a game's JSON) is not copied: what has gathered is written,
+                // and the piece becomes what gathers.
+                crate::output::print(&pending);
+                pending = text;
+            } else {
+                pending.push_str(&text);
+            }
             // Written in pieces of some 64 KB: one write for many table rows, and the order
             // of standard output and error kept for an error.
             if pending.len() >= WRITE_AT || error.is_some() {

@@ -86,7 +86,7 @@ pub fn run(
         }
         Format::Json => outln!(
             "{}",
-            serde_json::to_string_pretty(&reports).expect("serialisable")
+            gorules_compare::json_writer::to_string_pretty(&reports).expect("serialisable")
         ),
         Format::Csv => out!("{}", game_csv(&reports)),
         Format::JsonLines => reports

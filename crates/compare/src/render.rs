@@ -447,6 +447,7 @@ pub(crate) fn csv_header() -> Vec<String> {
         "dead_stones",
         "suicides",
         "pass_stones",
+        "cleanup_plays",
         "komi",
         "handicap_compensation",
         "bonus",
@@ -506,14 +507,15 @@ pub(crate) fn csv_rows_into(rep: &GameReport, out: &mut String) {
                 let p = &side.prisoners;
                 let _ = write!(
                     out,
-                    ",{},{},{},{},{},{},{},",
+                    ",{},{},{},{},{},{},{},{},",
                     side.territory,
                     side.seki_eyes_not_counted,
                     side.stones,
                     p.captures,
                     p.dead_stones,
                     p.suicides,
-                    p.pass_stones
+                    p.pass_stones,
+                    side.cleanup_plays
                 );
                 write_points(out, side.komi);
                 out.push(',');

@@ -93,25 +93,34 @@ fn md_table(header: &[String], rows: &[Vec<String>]) -> String {
     out
 }
 
+/// A feature matrix: a header (`knob`, then each ruleset's id) and one row per knob, each
+/// cell the ruleset's value as `rules show` writes it (a list's values joined by `; `).
+fn knob_matrix(rulesets: &[Ruleset]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = vec!["knob".to_string()];
+    header.extend(rulesets.iter().map(|r| r.id.clone()));
+    let knobs: Vec<Vec<(&str, String)>> = rulesets.iter().map(Ruleset::knobs).collect();
+    let rows = KNOBS
+        .iter()
+        .map(|doc| {
+            let mut row = vec![format!("`{}`", doc.key)];
+            for k in &knobs {
+                let values: Vec<&str> = k
+                    .iter()
+                    .filter(|(key, _)| *key == doc.key)
+                    .map(|(_, v)| v.as_str())
+                    .collect();
+                row.push(values.join("; "));
+            }
+            row
+        })
+        .collect();
+    (header, rows)
+}
+
 /// docs/rulesets.md: one row per knob, one column per built-in ruleset.
 fn rulesets_md() -> String {
     let all = builtins();
-    let mut header = vec!["knob".to_string()];
-    header.extend(all.iter().map(|r| r.id.clone()));
-    let knobs: Vec<Vec<(&str, String)>> = all.iter().map(Ruleset::knobs).collect();
-    let mut rows = Vec::new();
-    for doc in KNOBS {
-        let mut row = vec![format!("`{}`", doc.key)];
-        for k in &knobs {
-            let values: Vec<&str> = k
-                .iter()
-                .filter(|(key, _)| *key == doc.key)
-                .map(|(_, v)| v.as_str())
-                .collect();
-            row.push(values.join("; "));
-        }
-        rows.push(row);
-    }
+    let (header, rows) = knob_matrix(&all);
     let mut out = String::from(HEADER);
     out.push_str("# The built-in rulesets\n\n");
     out.push_str(
@@ -138,22 +147,7 @@ fn katago_presets_md() -> String {
         .iter()
         .map(|p| katago_ruleset(p.names[0]).expect("every KataGo preset is a ruleset"))
         .collect();
-    let mut header = vec!["knob".to_string()];
-    header.extend(presets.iter().map(|r| r.id.clone()));
-    let knobs: Vec<Vec<(&str, String)>> = presets.iter().map(Ruleset::knobs).collect();
-    let mut rows = Vec::new();
-    for doc in KNOBS {
-        let mut row = vec![format!("`{}`", doc.key)];
-        for k in &knobs {
-            let values: Vec<&str> = k
-                .iter()
-                .filter(|(key, _)| *key == doc.key)
-                .map(|(_, v)| v.as_str())
-                .collect();
-            row.push(values.join("; "));
-        }
-        rows.push(row);
-    }
+    let (header, rows) = knob_matrix(&presets);
     let mut out = String::from("\n## KataGo's presets\n\n");
     out.push_str(
         "KataGo's rules are rulesets too: `katago:` followed by one of KataGo's presets, or by \

@@ -135,26 +135,9 @@ impl PyRuleset {
     /// each value as `gorules rules show` writes it (a list knob's values joined by `"; "`),
     /// in the order of `gorules rules diff`.
     fn diff<'py>(&self, py: Python<'py>, other: &PyRuleset) -> PyResult<Bound<'py, PyDict>> {
-        let (ka, kb) = (self.rules.knobs(), other.rules.knobs());
-        let mut keys: Vec<&str> = Vec::new();
-        for (k, _) in ka.iter().chain(&kb) {
-            if !keys.contains(k) {
-                keys.push(k);
-            }
-        }
-        let values = |list: &[(&str, String)], key: &str| {
-            list.iter()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, v)| v.as_str())
-                .collect::<Vec<_>>()
-                .join("; ")
-        };
         let dict = PyDict::new(py);
-        for k in keys {
-            let (x, y) = (values(&ka, k), values(&kb, k));
-            if x != y {
-                dict.set_item(k, PyTuple::new(py, [x, y])?)?;
-            }
+        for (k, x, y) in printer::differing_knobs(&self.rules, &other.rules) {
+            dict.set_item(k, PyTuple::new(py, [x, y])?)?;
         }
         Ok(dict)
     }

@@ -164,12 +164,12 @@ pub fn show(rs: &Ruleset, format: Format) -> String {
     out
 }
 
-/// The knobs `a` and `b` set differently, with both values (a list knob's values joined by
-/// `; `), in the order of `a`'s knobs then `b`'s; or a line saying they set every knob alike.
-/// Aligned text, ending in a newline.
-pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
+/// The knobs `a` and `b` set differently: `(knob, a's value, b's value)`, each value as
+/// `rules show` writes it (a list knob's values joined by `; `), in the order of `a`'s knobs
+/// then `b`'s.
+pub fn differing_knobs(a: &Ruleset, b: &Ruleset) -> Vec<(&'static str, String, String)> {
     let (ka, kb) = (a.knobs(), b.knobs());
-    let mut keys: Vec<&str> = Vec::new();
+    let mut keys: Vec<&'static str> = Vec::new();
     for (k, _) in ka.iter().chain(&kb) {
         if !keys.contains(k) {
             keys.push(k);
@@ -178,15 +178,20 @@ pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
     let values = |list: &[(&str, String)], key: &str| {
         list.iter()
             .filter(|(k, _)| *k == key)
-            .map(|(_, v)| v.clone())
+            .map(|(_, v)| v.as_str())
             .collect::<Vec<_>>()
             .join("; ")
     };
-    let rows: Vec<(&str, String, String)> = keys
-        .into_iter()
+    keys.into_iter()
         .map(|k| (k, values(&ka, k), values(&kb, k)))
         .filter(|(_, x, y)| x != y)
-        .collect();
+        .collect()
+}
+
+/// The knobs `a` and `b` set differently ([`differing_knobs`]), or a line saying they set
+/// every knob alike. Aligned text, ending in a newline.
+pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
+    let rows = differing_knobs(a, b);
     if rows.is_empty() {
         return format!("{} and {} set every knob alike.\n", a.id, b.id);
     }

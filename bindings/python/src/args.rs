@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use gorules_board::coords::{parse_gtp_move, parse_gtp_point};
 use gorules_board::{Color, Move, Point, Size};
 use gorules_compare::dead::DeadStones;
-use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
+use gorules_rules::{builtins, rules_names, Counting, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
-use crate::errors::{gorules_error, rules_error};
-use crate::ruleset::PyRuleset;
+use crate::errors::gorules_error;
+use crate::ruleset::{load_ruleset, PyRuleset};
 
 /// A record to read: SGF text, or a file.
 pub enum SgfInput {
@@ -52,11 +52,6 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .name()
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "this value".into())
-}
-
-/// One ruleset by a built-in id or a TOML path (`--rules` with one entry).
-pub fn load_ruleset(spec: &str) -> PyResult<Ruleset> {
-    load(spec.trim()).map_err(|e| rules_error(e.to_string()))
 }
 
 /// `rules`: `"all"`, a comma-separated list as `--rules` takes it, a `Ruleset`, a path, or a

@@ -42,7 +42,7 @@ impl PyGame {
             None => gorules_board::Size::square(19).expect("19x19 is a board size"),
         };
         let rules = match rules {
-            None => args::load_ruleset("chinese")?,
+            None => crate::ruleset::load_ruleset("chinese")?,
             Some(r) => {
                 let mut list = args::rulesets(Some(r))?;
                 if list.len() != 1 {

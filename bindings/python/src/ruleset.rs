@@ -4,11 +4,17 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use gorules_rules::knob::KNOBS;
-use gorules_rules::{builtin, builtin_ids, builtin_text, builtins, parse, printer, Ruleset};
+use gorules_rules::{builtin, builtin_ids, builtin_text, builtins, load, parse, printer, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::rules_error;
+
+/// One ruleset by a built-in id, a `katago:` rules string or a TOML path (`--rules` with one
+/// entry).
+pub fn load_ruleset(spec: &str) -> PyResult<Ruleset> {
+    load(spec.trim()).map_err(|e| rules_error(e.to_string()))
+}
 
 /// A ruleset: a value for every knob (every rule difference), read from TOML.
 ///
@@ -27,7 +33,7 @@ impl PyRuleset {
     /// The built-in ruleset `id` (`Ruleset.ids()` lists them).
     #[staticmethod]
     fn builtin(id: &str) -> PyResult<PyRuleset> {
-        crate::args::load_ruleset(id)
+        load_ruleset(id)
             .and_then(|rules| {
                 if builtin(id.trim()).is_some() {
                     Ok(rules)
@@ -45,7 +51,7 @@ impl PyRuleset {
     /// containing `/` or ending in `.toml`).
     #[staticmethod]
     fn load(spec: &str) -> PyResult<PyRuleset> {
-        crate::args::load_ruleset(spec).map(|rules| PyRuleset { rules })
+        load_ruleset(spec).map(|rules| PyRuleset { rules })
     }
 
     /// A ruleset from TOML: a path-like object is a file; a `str` is TOML text when it holds a

@@ -731,11 +731,16 @@ impl<'r> Game<'r> {
         if self.outcome.is_some() {
             return;
         }
-        let dead = match self.rules.settlement(&self.state) {
-            Settlement::PassAlive => &self.rules.pass_alive_dead(self.state.board())[..],
-            _ => dead,
+        let settlement = self.rules.settlement(&self.state);
+        // Under `dead-stones = "pass-alive"` the rules name the dead stones, not the players.
+        let named;
+        let dead = if settlement == Settlement::PassAlive {
+            named = self.rules.pass_alive_dead(self.state.board());
+            &named[..]
+        } else {
+            dead
         };
-        match self.rules.settlement(&self.state) {
+        match settlement {
             Settlement::AllAlive(reason) if !dead.is_empty() => {
                 self.settlement = Some(SettlementReport::Ignored { reason });
             }

@@ -18,13 +18,7 @@ extra=("$@"); [ ${#extra[@]} -eq 0 ] && extra=(--dead markup)
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 cargo build --release -q -p gorules-cli
-cargo build --release -q -p gorules-compare --example write_corpus
-if [ ! -f "$dir/.complete" ]; then
-  rm -rf "$dir"; mkdir -p "$dir"
-  echo "writing $n records to $dir"
-  target/release/examples/write_corpus "$dir" "$n"
-  touch "$dir/.complete"
-fi
+scripts/generated-corpus.sh "$n" "$dir" >/dev/null
 printf '%-9s %4s %9s %10s %12s\n' format jobs seconds records/s "peak RSS MB"
 for format in table markdown csv json jsonl; do
   for jobs in 1 2; do

@@ -18,13 +18,7 @@ dir=/tmp/gorules-corpus-$n
 venv=${GORULES_PYTHON_VENV:-$root/target/python-venv}
 [ -x "$venv/bin/maturin" ] || scripts/python-venv.sh "$venv" >/dev/null
 cargo build --release -q -p gorules-cli
-cargo build --release -q -p gorules-compare --example write_corpus
-if [ ! -f "$dir/.complete" ]; then
-  rm -rf "$dir"; mkdir -p "$dir"
-  echo "writing $n records to $dir"
-  target/release/examples/write_corpus "$dir" "$n"
-  touch "$dir/.complete"
-fi
+scripts/generated-corpus.sh "$n" "$dir" >/dev/null
 wheels=$(mktemp -d)
 (cd bindings/python && "$venv/bin/maturin" build --locked --quiet --out "$wheels" -i "$venv/bin/python")
 "$venv/bin/python" -m pip install --quiet --no-deps --force-reinstall "$wheels"/*.whl

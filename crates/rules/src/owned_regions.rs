@@ -14,7 +14,7 @@
 //! *region*; it is *in seki* when one of its points is next to a dame or it holds a stone of
 //! its owner in atari (which catches a double-ko seki), and otherwise has *independent life*.
 
-use gorules_board::{pass_alive, Board, Color, PointSet};
+use gorules_board::{pass_alive, Board, Color, PassAlive, PointSet};
 
 /// Who owns what on a board, as KataGo's tax rule sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,8 +30,12 @@ pub struct OwnedRegions {
 /// The owned regions of `board`. `multi_stone_suicide_legal`: whether the rules allow a
 /// suicide of several stones, which decides pass-alive status as in KataGo.
 pub fn owned_regions(board: &Board, multi_stone_suicide_legal: bool) -> OwnedRegions {
+    owned_regions_with(board, &pass_alive(board, multi_stone_suicide_legal))
+}
+
+/// [`owned_regions`] from `alive`, the board's pass-alive stones and territory.
+pub fn owned_regions_with(board: &Board, alive: &PassAlive) -> OwnedRegions {
     let size = board.size();
-    let alive = pass_alive(board, multi_stone_suicide_legal);
     let territory = board.territory();
     let one_colour = [territory.black, territory.white];
     let mut owned = [PointSet::empty(size); 2];

@@ -7,7 +7,7 @@ use std::fmt;
 use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, PointSet, Preview};
 
 use crate::group_tax::group_tax;
-use crate::owned_regions::{owned_regions, OwnedRegions};
+use crate::owned_regions::{owned_regions, owned_regions_with, OwnedRegions};
 use crate::ownership::Ownership;
 use crate::params::*;
 use crate::score::{ColorName, Outcome, Score, SideScore};
@@ -266,7 +266,7 @@ impl Ruleset {
     /// leaves on the board (board.cpp, `calculateIndependentLifeArea`).
     pub(crate) fn pass_alive_dead(&self, board: &Board) -> Vec<Point> {
         let alive = pass_alive(board, self.suicide != SuicideRule::Illegal);
-        let regions = (self.tax != Tax::None).then(|| self.owned_regions(board));
+        let regions = (self.tax != Tax::None).then(|| owned_regions_with(board, &alive));
         let mut out = Vec::new();
         for c in Color::ALL {
             let mut dead = alive.dead_stones_of(board, c);

@@ -149,11 +149,19 @@ pub fn compare_paths_map_while<T: Send>(
         progress();
         mapped
     };
-    let workers = limits.jobs.max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(workers).build();
+    let jobs = limits.jobs.max(1);
     let mut inputs = Inputs::default();
-    let Ok(pool) = pool else {
-        // No thread to be had: the calling thread does the work.
+    // The calling thread is one of the `jobs` threads: it compares files too, and hands out
+    // the entries whenever the next ones in order are ready. With one job it does it all.
+    let pool = match jobs {
+        1 => None,
+        _ => rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs - 1)
+            .build()
+            .ok(),
+    };
+    let Some(pool) = pool else {
+        // One job, or no thread to be had.
         for item in walk(paths) {
             inputs.paths += 1;
             if !work(item).into_iter().all(&mut each) {
@@ -162,21 +170,20 @@ pub fn compare_paths_map_while<T: Send>(
         }
         return inputs;
     };
-    let window = 4 * workers + 4;
     let feed = Feed {
         state: Mutex::new(FeedState {
             walk: walk(paths),
             taken: 0,
             in_flight: 0,
-            stop: false,
+            sleeping: 0,
+            over: false,
         }),
         room: Condvar::new(),
-        window,
+        window: 4 * jobs + 4,
     };
     let (done, results) = mpsc::channel::<(usize, Vec<T>)>();
-    // The scope's body runs on the calling thread, which hands the entries out in order.
     pool.in_place_scope(|s| {
-        for _ in 0..workers {
+        for _ in 1..jobs {
             let done = done.clone();
             let (feed, work) = (&feed, &work);
             s.spawn(move |_| {
@@ -188,26 +195,33 @@ pub fn compare_paths_map_while<T: Send>(
             });
         }
         drop(done);
-        // Files finished ahead of an earlier one wait here (at most `window` of them).
+        // Files finished ahead of an earlier one wait here (at most the window's size).
         let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
         let mut first = 0;
-        let mut stopped = false;
-        for (i, entries) in results {
-            if stopped {
-                // The files under way when the caller stopped: finished, not handed out.
-                continue;
-            }
-            waiting.insert(i, entries);
+        'run: loop {
             while let Some(entries) = waiting.remove(&first) {
                 first += 1;
                 if !entries.into_iter().all(&mut each) {
-                    stopped = true;
-                    waiting.clear();
+                    // The files under way are finished by the workers, and dropped.
                     feed.stop();
-                    break;
+                    break 'run;
                 }
                 feed.handed_out();
             }
+            // Work of its own while the window has room; otherwise (or once the walk is
+            // over) wait for a worker's file.
+            let (i, entries) = match results.try_recv() {
+                Ok(finished) => finished,
+                Err(_) => match feed.try_take() {
+                    Some((i, item)) => (i, work(item)),
+                    None => match results.recv() {
+                        Ok(finished) => finished,
+                        // Every worker is done, and so is the walk.
+                        Err(_) => break 'run,
+                    },
+                },
+            };
+            waiting.insert(i, entries);
         }
         inputs.paths = first;
     });
@@ -268,18 +282,36 @@ struct FeedState {
     taken: usize,
     /// Items taken and not yet handed out.
     in_flight: usize,
-    /// The walk is over.
-    stop: bool,
+    /// Workers waiting for room in the window.
+    sleeping: usize,
+    /// The walk is over, or the caller stopped.
+    over: bool,
 }
 
 impl Feed {
     /// The next item and its index, once the window has room; `None` when the walk is over.
     fn take(&self) -> Option<(usize, Result<PathBuf, InputError>)> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        while st.in_flight >= self.window && !st.stop {
+        while st.in_flight >= self.window && !st.over {
+            st.sleeping += 1;
             st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
+            st.sleeping -= 1;
         }
-        if st.stop {
+        self.next(&mut st)
+    }
+
+    /// The next item and its index if the window has room now; `None` when it is full or
+    /// the walk is over.
+    fn try_take(&self) -> Option<(usize, Result<PathBuf, InputError>)> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.in_flight >= self.window {
+            return None;
+        }
+        self.next(&mut st)
+    }
+
+    fn next(&self, st: &mut FeedState) -> Option<(usize, Result<PathBuf, InputError>)> {
+        if st.over {
             return None;
         }
         match st.walk.next() {
@@ -290,7 +322,7 @@ impl Feed {
                 Some((i, item))
             }
             None => {
-                st.stop = true;
+                st.over = true;
                 self.room.notify_all();
                 None
             }
@@ -300,7 +332,7 @@ impl Feed {
     /// No further item: the workers finish what they took and stop.
     fn stop(&self) {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.stop = true;
+        st.over = true;
         self.room.notify_all();
     }
 
@@ -308,7 +340,9 @@ impl Feed {
     fn handed_out(&self) {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
         st.in_flight -= 1;
-        self.room.notify_one();
+        if st.sleeping > 0 {
+            self.room.notify_one();
+        }
     }
 }
 

@@ -14,7 +14,7 @@
 //! ripgrep and walkdir do) and yielded once as an [`InputError`], not followed.
 
 use std::fmt;
-use std::fs::{self, File, Metadata};
+use std::fs::{self, File, FileType, Metadata};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
@@ -120,11 +120,10 @@ impl InputError {
 }
 
 /// What a file that is not a regular one is, in words.
-fn file_kind(meta: &Metadata) -> &'static str {
+fn file_kind(t: FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
         if t.is_fifo() {
             return "a named pipe";
         }
@@ -138,7 +137,7 @@ fn file_kind(meta: &Metadata) -> &'static str {
             return "a socket";
         }
     }
-    if meta.is_dir() {
+    if t.is_dir() {
         "a directory"
     } else {
         "a special file"
@@ -172,7 +171,8 @@ fn dir_id(path: &Path, meta: &Metadata) -> io::Result<DirId> {
 struct Dir {
     id: DirId,
     path: PathBuf,
-    entries: Vec<PathBuf>,
+    /// Each entry with its type as the directory lists it (a symbolic link is a link).
+    entries: Vec<(PathBuf, FileType)>,
     next: usize,
 }
 
@@ -209,12 +209,12 @@ impl Walk {
             return Some(InputError::new(&path, InputErrorKind::Cycle { ancestor }));
         }
         let read = fs::read_dir(&path).and_then(|rd| {
-            rd.map(|e| e.map(|e| e.path()))
+            rd.map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?))))
                 .collect::<io::Result<Vec<_>>>()
         });
         match read {
             Ok(mut entries) => {
-                entries.sort();
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
                 self.stack.push(Dir {
                     id,
                     path,
@@ -234,11 +234,18 @@ impl Iterator for Walk {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             if let Some(dir) = self.stack.last_mut() {
-                let Some(path) = dir.entries.get(dir.next).cloned() else {
+                let Some((path, listed)) = dir.entries.get(dir.next).cloned() else {
                     self.stack.pop();
                     continue;
                 };
                 dir.next += 1;
+                // A regular file as listed needs no further look (most entries of an archive).
+                if listed.is_file() {
+                    if is_sgf(&path) {
+                        return Some(Ok(path));
+                    }
+                    continue;
+                }
                 // Follows symbolic links: a linked directory is walked, a linked file read.
                 let meta = match fs::metadata(&path) {
                     Ok(m) => m,
@@ -255,7 +262,7 @@ impl Iterator for Walk {
                     return Some(if meta.is_file() {
                         Ok(path)
                     } else {
-                        let what = file_kind(&meta);
+                        let what = file_kind(meta.file_type());
                         Err(InputError::new(
                             &path,
                             InputErrorKind::NotRegularFile { what },
@@ -275,7 +282,7 @@ impl Iterator for Walk {
                 }
                 Ok(meta) if meta.is_file() => return Some(Ok(root)),
                 Ok(meta) => {
-                    let what = file_kind(&meta);
+                    let what = file_kind(meta.file_type());
                     return Some(Err(InputError::new(
                         &root,
                         InputErrorKind::NotRegularFile { what },
@@ -293,7 +300,7 @@ pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
     let file = File::open(path).map_err(|e| InputError::io(path, &e))?;
     let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
     if !meta.is_file() {
-        let what = file_kind(&meta);
+        let what = file_kind(meta.file_type());
         return Err(InputError::new(
             path,
             InputErrorKind::NotRegularFile { what },

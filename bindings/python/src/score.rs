@@ -4,7 +4,7 @@
 use gorules_compare::files::read_file;
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
-use gorules_sgf::parse_sgf_bytes_games;
+use gorules_sgf::{parse_sgf_bytes_games, place_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -69,7 +69,7 @@ pub fn score<'py>(
                     game.as_ref()
                         .map_err(Clone::clone)
                         .and_then(|g| compare_game(g, &rulesets, &options))
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| place_error(&bytes, e).to_string())
                 })
                 .collect())
         },

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::files::{read_file, walk, InputError, Walk};
 use crate::replay::Options;
 use crate::report::{compare_game, is_column, GameReport};
-use gorules_sgf::parse_sgf_bytes_games;
+use gorules_sgf::{parse_sgf_bytes_games, place_error};
 
 /// One game of the corpus: its report, or why it could not be replayed.
 #[derive(Clone, Debug, Serialize)]
@@ -257,7 +257,7 @@ fn compare_file(
             .map(
                 |g| match g.and_then(|g| compare_game(&g, rulesets, options)) {
                     Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error(e),
+                    Err(e) => error(place_error(&bytes, e)),
                 },
             )
             .collect(),

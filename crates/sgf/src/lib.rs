@@ -46,8 +46,8 @@ mod write;
 pub use error::{Location, RecordError, RecordErrorKind};
 pub use markup::{with_markup, GameMarkup};
 pub use read::{
-    parse_sgf, parse_sgf_bytes, parse_sgf_bytes_games, parse_sgf_games, read_sgf_file, sgf_text,
-    MAX_TREE_DEPTH,
+    parse_sgf, parse_sgf_bytes, parse_sgf_bytes_games, parse_sgf_games, place_error, read_sgf_file,
+    sgf_text, MAX_TREE_DEPTH,
 };
 pub use record::{GameRecord, TerritoryMarkup};
 pub use result::GameResult;

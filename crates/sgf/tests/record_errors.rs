@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use gorules_board::Color;
 use gorules_sgf::{
-    parse_sgf, read_sgf_file, Location, RecordError, RecordErrorKind, MAX_TREE_DEPTH,
+    parse_sgf, place_error, read_sgf_file, Location, RecordError, RecordErrorKind, MAX_TREE_DEPTH,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -314,6 +314,29 @@ fn second_game_of_a_collection_is_named() {
     );
 }
 
+/// A replay error is placed at its move's property, in the right game of a collection, and at
+/// the node when the move is an empty node read as a pass.
+#[test]
+fn replay_errors_are_placed_in_the_text() {
+    let text = "(;SZ[9];B[ee])\n(;SZ[9]\n;B[aa]\n;B[bb]W[aa])";
+    let games = parse_sgf(text, Some("two.sgf")).unwrap();
+    // Game 2: B a9 (node 1), White's pass implied, then node 2 holds B b9 and W a9 onto
+    // Black's stone, move 4: its `W` is on line 4, column 7.
+    let e = games[1].final_board().unwrap_err();
+    let e = place_error(text.as_bytes(), e);
+    assert_eq!(e.game, Some(1));
+    assert_eq!(e.location, Some(Location { line: 4, column: 7 }));
+    assert!(
+        e.to_string()
+            .starts_with("two.sgf:4:7: game 2, node 2, move 4:"),
+        "{e}"
+    );
+    // An error that is already placed keeps its place.
+    let placed = parse_sgf("(;SZ[9]\n;B[zz])", None).unwrap_err();
+    let again = place_error(b"(;SZ[9]\n;B[zz])", placed.clone());
+    assert_eq!(again.location, placed.location);
+}
+
 #[test]
 fn replay_errors_name_the_move() {
     let games = parse_sgf("(;SZ[9];B[ee];W[cc];B[cc])", Some("replay.sgf")).unwrap();
@@ -325,6 +348,15 @@ fn replay_errors_name_the_move() {
         "replay.sgf: node 3, move 3: Black plays at cc (C7), which is already occupied"
     );
     assert_eq!(games[0].dead_stones_from_markup(), None);
+    // Placed in the text it was read from: the `B` of node 3 is the 21st character.
+    let text = "(;SZ[9];B[ee];W[cc];B[cc])";
+    assert_eq!(
+        place_error(text.as_bytes(), e).location,
+        Some(Location {
+            line: 1,
+            column: 21
+        })
+    );
 
     // Setup stones with no liberty.
     let games = parse_sgf("(;SZ[9]AB[aa]AW[ab][ba])", None).unwrap();

@@ -7,7 +7,7 @@ use gorules_compare::files::{read_capped, read_file};
 use gorules_compare::render::{escape_controls, game_csv, render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
-use gorules_sgf::parse_sgf_bytes_games;
+use gorules_sgf::{parse_sgf_bytes_games, place_error};
 
 use crate::args::{self, ScoringArgs};
 
@@ -66,7 +66,7 @@ pub fn run(
         };
         match compare_game(game, &rulesets, &options) {
             Ok(r) => reports.push(r),
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(place_error(&bytes, e).to_string()),
         }
     }
     if reports.is_empty() && !errors.is_empty() {

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::Path;
 
+use gorules_rules::printer::escape_controls;
 use gorules_rules::{load, parse, Counting, Ruleset};
 
 use crate::expr::{Expr, ParseError, ScoreRef};
@@ -33,10 +34,30 @@ impl fmt::Display for ClaimError {
             return f.write_str(&self.message);
         }
         writeln!(f, "bad claim at column {}: {}", self.column, self.message)?;
-        writeln!(f, "  {}", self.text)?;
-        write!(f, "  {}^", " ".repeat(self.column - 1))
+        // The text around the column (a long claim is cut to it), control characters escaped,
+        // and a caret under the column.
+        let chars: Vec<char> = self.text.chars().collect();
+        let at = (self.column - 1).min(chars.len());
+        let from = at.saturating_sub(EXCERPT);
+        let to = (at + EXCERPT).min(chars.len());
+        let piece = |r: &[char]| escape_controls(&r.iter().collect::<String>());
+        let before = format!(
+            "{}{}",
+            if from > 0 { "..." } else { "" },
+            piece(&chars[from..at])
+        );
+        let after = format!(
+            "{}{}",
+            piece(&chars[at..to]),
+            if to < chars.len() { "..." } else { "" }
+        );
+        writeln!(f, "  {before}{after}")?;
+        write!(f, "  {}^", " ".repeat(before.chars().count()))
     }
 }
+
+/// How many characters of a claim are shown on each side of a problem's column.
+const EXCERPT: usize = 40;
 
 impl std::error::Error for ClaimError {}
 

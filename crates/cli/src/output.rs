@@ -48,12 +48,14 @@ pub fn print(text: &str) {
     }
 }
 
-/// Writes `gorules: MESSAGE` to standard error, control characters escaped.
+/// Writes `gorules: MESSAGE` to standard error, control characters escaped; a line break
+/// stays one (a message of several lines: a caret under a column, one error per line).
 pub fn warn(message: &str) {
-    eprintln!(
-        "gorules: {}",
-        gorules_compare::render::escape_controls(message)
-    );
+    let lines: Vec<String> = message
+        .split('\n')
+        .map(gorules_compare::render::escape_controls)
+        .collect();
+    eprintln!("gorules: {}", lines.join("\n"));
 }
 
 /// `print!` through [`print()`].

@@ -269,6 +269,45 @@ fn a_truncated_game_does_not_drop_the_others() {
     assert_eq!(lines[2]["summary"]["finished"], 1);
 }
 
+/// A move onto a stone makes its game an error placed at the move's line and column, in
+/// `score` (one error per line) and in `compare`'s error entry.
+#[test]
+fn a_move_onto_a_stone_is_an_error_at_its_line_and_column() {
+    let dir = temp_dir("compare-occupied");
+    let path = dir.join("occupied.sgf");
+    // Game 1: W plays onto Black's a9, the `W` on line 2, column 2 (after the `;`). Game 2:
+    // Black moves onto its own stone, the second `B` on line 4, column 14.
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[9];B[aa]\n;W[aa])\n(;GM[1]SZ[9]\n;B[cc];W[dd];B[cc])",
+    )
+    .unwrap();
+    let name = path.to_str().unwrap();
+    let o = gorules(&["score", name, "--rules", "chinese"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("gorules: {name}:2:2: node 2, move 2: White plays at aa (A9), which is already occupied"),
+            format!("gorules: {name}:4:14: game 2, node 3, move 3: Black plays at cc (C7), which is already occupied"),
+        ],
+        "{err}"
+    );
+    let o = gorules(&["compare", name, "--rules", "chinese", "--format", "jsonl"]);
+    assert_eq!(o.status.code(), Some(1));
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert!(
+        first["error"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{name}:2:2: node 2, move 2:")),
+        "{first}"
+    );
+}
+
 /// A colour moving twice is read with the other's pass between, said in the report; `--strict`
 /// refuses the record instead.
 #[test]

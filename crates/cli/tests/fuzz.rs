@@ -152,6 +152,10 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
+    // The claim on its own line, and a caret under column 25 on the next.
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines[1], "  concord:area == concord:teritory", "{err}");
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(24)), "{err}");
 
     let o = gorules(&["fuzz", "--claim", "nosuch:area == concord:area"]);
     assert_eq!(o.status.code(), Some(2));
@@ -185,6 +189,11 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
     let err = stderr(&o);
     assert!(err.contains("nests more than 100 levels"), "{err}");
     assert!(!err.contains("overflow"), "{err}");
+    // Only the text around column 101 is shown: 40 characters each side, cut with "...".
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(lines[1], format!("  ...{}...", "(".repeat(80)));
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(43)));
 }
 
 /// `--ko` and `--suicide` take the values of the rules' own knobs, as a ruleset file writes

@@ -340,8 +340,9 @@ fn summary_text(summary: &Summary, format: Format) -> String {
                 } else {
                     e.reasons.join(", ")
                 };
-                let line = format!("  {}: {} vs {} ({why})\n", e.game, e.a, e.b);
-                out.push_str(&escape_controls(&line).replace("\\u{a}", "\n"));
+                let line = format!("  {}: {} vs {} ({why})", e.game, e.a, e.b);
+                out.push_str(&escape_controls(&line));
+                out.push('\n');
             }
         }
     }

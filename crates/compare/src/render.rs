@@ -43,14 +43,15 @@ pub use gorules_rules::printer::csv_field;
 pub use gorules_rules::printer::escape_controls;
 use gorules_rules::printer::push_csv_field;
 
-/// A CSV cell of text from a record or a file name, before quoting: with a `'` before it when
-/// it begins with `=`, `+`, `-`, `@`, a tab or a carriage return, which spreadsheets read as a
-/// formula.
+/// A CSV cell of text from a record or a file name, before quoting: its control characters
+/// escaped as everywhere else (so no tab or carriage return opens it), and a `'` before it when
+/// it begins with `=`, `+`, `-` or `@`, which spreadsheets read as a formula.
 pub(crate) fn csv_text(c: &str) -> String {
-    if c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    let c = escape_controls(c);
+    if c.starts_with(['=', '+', '-', '@']) {
         format!("'{c}")
     } else {
-        c.to_string()
+        c
     }
 }
 
@@ -553,9 +554,12 @@ mod escape_tests {
         assert_eq!(csv_field("a\rb"), "\"a\rb\"");
         assert_eq!(csv_field("say \"hi\", then"), "\"say \"\"hi\"\", then\"");
         assert_eq!(csv_field("plain"), "plain");
-        for risky in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+        for risky in ["=1+1", "+1", "-1", "@SUM(A1)"] {
             assert!(csv_text(risky).starts_with('\''), "{risky}");
         }
+        assert_eq!(csv_text("\tx"), "\\u{9}x");
+        assert_eq!(csv_text("\r=1"), "\\u{d}=1");
+        assert_eq!(csv_text("a\u{7}b\nc"), "a\\u{7}b\\u{a}c");
         assert_eq!(csv_text("B+1"), "B+1");
     }
 }

@@ -1,0 +1,94 @@
+//! Fuzzing the way from bytes to a report: mutated records and arbitrary bytes read, replayed
+//! and scored under every built-in ruleset, and written in every format, must never panic,
+//! must add up, and must give JSON that parses and text without raw control characters (see
+//! `support/record_bytes.rs`, which the cargo-fuzz target `fuzz/fuzz_targets/record.rs`
+//! shares for longer runs).
+//!
+//! About 2,500 inputs a run (`CASES_*`).
+
+include!("support/record_bytes.rs");
+
+use gorules_rules::builtins;
+use proptest::prelude::*;
+
+const CASES_MUTATED: u32 = 2_000;
+const CASES_BYTES: u32 = 500;
+
+/// Records to mutate: a finished game with captures and markup, a handicap game, a
+/// collection, a KataGo record with its rules string, and one with a control character.
+const SEEDS: &[&str] = &[
+    "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese];B[cc];W[dc];B[cd];W[dd];B[bd];W[de];B[ce];W[cb];B[bb];W[db];B[];W[];TB[aa][ab])",
+    "(;GM[1]SZ[9]HA[2]AB[cc][gg]KM[0.5];W[ee];B[ef];W[df];B[dg];W[];B[];TW[aa])",
+    "(;GM[1]SZ[5];B[cc];W[];B[])\n(;GM[1]SZ[5]RE[W+R];B[cc];W[dd];B[bb])",
+    "(;FF[4]GM[1]SZ[7]KM[7]RU[koSITUATIONALscoreTERRITORYtaxSEKIsui0button1]RE[W+1];B[dd];W[cc];B[];W[];B[];W[])",
+    "(;GM[1]SZ[5]RU[\u{1b}[2J]PB[a\rb]RE[B+2];B[cc];;B[dd];W[];B[])",
+];
+
+/// One edit of a record's text.
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize),
+    Insert(usize, char),
+    Replace(usize, char),
+    Duplicate(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    const ALPHABET: &[char] = &[
+        '(', ')', ';', '[', ']', '\\', ':', 'B', 'W', 'A', 'E', 'T', 'a', 'b', 'c', 'd', 'e', 's',
+        't', 'z', '0', '1', '9', '-', '.', '\n', '\u{7}', 'é',
+    ];
+    prop_oneof![
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), proptest::sample::select(ALPHABET)).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<usize>(), proptest::sample::select(ALPHABET)).prop_map(|(i, c)| Edit::Replace(i, c)),
+        (any::<usize>(), 1..12usize).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+    ]
+}
+
+fn apply(seed: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = seed.chars().collect();
+    for e in edits {
+        let len = chars.len();
+        if len == 0 {
+            break;
+        }
+        match *e {
+            Edit::Delete(i) => {
+                chars.remove(i % len);
+            }
+            Edit::Insert(i, c) => chars.insert(i % (len + 1), c),
+            Edit::Replace(i, c) => chars[i % len] = c,
+            Edit::Duplicate(i, n) => {
+                let i = i % len;
+                let piece: Vec<char> = chars[i..(i + n).min(len)].to_vec();
+                chars.splice(i..i, piece);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES_MUTATED, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn mutated_records_compare_without_fault(
+        seed in 0..SEEDS.len(),
+        edits in proptest::collection::vec(edit(), 0..6),
+        pick in any::<u8>(),
+    ) {
+        let text = apply(SEEDS[seed], &edits);
+        check_record_bytes(text.as_bytes(), &builtins(), &options_from(pick));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES_BYTES, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn arbitrary_bytes_compare_without_fault(
+        bytes in proptest::collection::vec(any::<u8>(), 0..300),
+        pick in any::<u8>(),
+    ) {
+        check_record_bytes(&bytes, &builtins(), &options_from(pick));
+    }
+}

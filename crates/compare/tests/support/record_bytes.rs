@@ -1,0 +1,129 @@
+// What must hold for any bytes read as a record, replayed and scored under every built-in
+// ruleset, and written in every output format. Shared, through `include!`, by the property
+// test `tests/record_bytes_fuzz.rs` and the cargo-fuzz target `fuzz/fuzz_targets/record.rs`.
+
+use gorules_compare::corpus::{score_columns, GameEntry, Tally, TallyRow};
+use gorules_compare::corpus_printer::CorpusPrinter;
+use gorules_compare::dead::DeadStones;
+use gorules_compare::render::{render_game, Format};
+use gorules_compare::replay::Options;
+use gorules_compare::report::compare_game;
+use gorules_rules::Ruleset;
+use gorules_sgf::{parse_sgf_bytes_games, place_error};
+
+/// The output formats.
+const FORMATS: [Format; 5] = [
+    Format::Table,
+    Format::Markdown,
+    Format::Csv,
+    Format::Json,
+    Format::JsonLines,
+];
+
+/// The options of a run, picked by one byte: the dead stones (markup, none, or the estimate
+/// where the record has no markup), scoring unfinished games or not, `--strict` or not.
+pub fn options_from(pick: u8) -> Options {
+    Options {
+        komi: None,
+        dead: match pick % 3 {
+            0 => DeadStones::Markup,
+            1 => DeadStones::None,
+            _ => DeadStones::Auto,
+        },
+        countings: None,
+        score_unfinished: pick & 4 != 0,
+        strict: pick & 8 != 0,
+    }
+}
+
+/// Reads `bytes` as the file `fuzz.sgf`, compares every game under `rulesets`, and writes the
+/// entries in every format, checking what a user of the output relies on. Panics on a fault.
+pub fn check_record_bytes(bytes: &[u8], rulesets: &[Ruleset], options: &Options) {
+    let entries: Vec<GameEntry> = match parse_sgf_bytes_games(bytes, Some("fuzz.sgf")) {
+        Ok(games) => games
+            .into_iter()
+            .map(|g| match g.and_then(|g| compare_game(&g, rulesets, options)) {
+                Ok(r) => GameEntry::Report(Box::new(r)),
+                Err(e) => GameEntry::Error {
+                    source: "fuzz.sgf".into(),
+                    error: place_error(bytes, e).to_string(),
+                },
+            })
+            .collect(),
+        Err(e) => {
+            let message = e.to_string();
+            assert!(message.starts_with("fuzz.sgf"), "{message}");
+            return;
+        }
+    };
+    let columns = score_columns(rulesets, options);
+    let mut tally = Tally::new(columns.clone()).examples(2);
+    for entry in &entries {
+        match entry {
+            GameEntry::Report(r) => {
+                check_report(r);
+                for format in FORMATS {
+                    check_text(&render_game(r, format), format);
+                }
+            }
+            GameEntry::Error { error, .. } => {
+                assert!(error.starts_with("fuzz.sgf"), "{error}");
+            }
+        }
+        tally.add_row(&TallyRow::with_examples(&columns, entry, true));
+    }
+    let summary = tally.summary();
+    assert_eq!(summary.games, entries.len());
+    for format in FORMATS {
+        let mut printer = CorpusPrinter::new(format, columns.clone());
+        let mut text = printer.begin();
+        for entry in &entries {
+            text += &printer.game(entry);
+        }
+        text += &printer.end(&summary);
+        check_text(&text, format);
+    }
+}
+
+/// A report's scores add up: each side's total is the sum of its parts (the group tax taken
+/// off), the totals are the breakdown's, and the margin is Black's total less White's.
+fn check_report(report: &gorules_compare::report::GameReport) {
+    for rs in &report.rulesets {
+        for s in &rs.scores {
+            let sides = [(&s.breakdown.black, s.black), (&s.breakdown.white, s.white)];
+            for (side, total) in sides {
+                let parts = f64::from(side.territory + side.stones + side.prisoners.total())
+                    + f64::from(side.cleanup_plays)
+                    + side.komi
+                    + side.handicap_compensation
+                    + side.bonus
+                    - f64::from(side.group_tax);
+                assert_eq!(parts, side.total, "{}: {side:?}", rs.ruleset);
+                assert_eq!(total, side.total, "{}", rs.ruleset);
+            }
+            assert_eq!(s.margin, s.black - s.white, "{}", rs.ruleset);
+        }
+    }
+}
+
+/// The text of a format: JSON and JSON Lines parse, and no control character but a line break
+/// reaches a terminal.
+fn check_text(text: &str, format: Format) {
+    match format {
+        Format::Json => {
+            serde_json::from_str::<serde_json::Value>(text)
+                .unwrap_or_else(|e| panic!("{e}: {text}"));
+        }
+        Format::JsonLines => {
+            for line in text.lines() {
+                serde_json::from_str::<serde_json::Value>(line)
+                    .unwrap_or_else(|e| panic!("{e}: {line}"));
+            }
+        }
+        _ => {}
+    }
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{format:?}: {text:?}"
+    );
+}

@@ -73,14 +73,17 @@ pub struct Inputs {
 }
 
 /// Replays every game of every SGF file under `paths` (files as given, directories walked
-/// lazily for `*.sgf`, see [`crate::files`]) under every ruleset, on `limits.jobs` threads, and
-/// hands each game's entry to `each` on the calling thread, in input order, as soon as it and
-/// those before it are done. `progress` is called once per file done.
+/// lazily for `*.sgf`, see [`crate::files`]) under every ruleset, on `limits.jobs` threads (the
+/// calling thread and `jobs - 1` workers), and hands each game's entry to `each` on the calling
+/// thread, in input order, as soon as it and those before it are done. `progress` is called
+/// once per file done.
 ///
-/// Memory stays flat whatever the number of files: the walk is lazy, and the workers (tasks
-/// on a rayon pool) take files in order and never more than a few dozen ahead of the oldest
-/// file not yet handed out (a reorder window), so the entries waiting for an earlier file stay
-/// few. The entries and their order do not depend on `jobs`.
+/// Memory stays flat whatever the number of files: the walk is lazy, and the threads take
+/// files in order and never more than a few dozen ahead of the oldest file not yet handed out
+/// (a reorder window), so the entries waiting for an earlier file stay few. The calling thread
+/// compares a file of its own whenever the entries next in order are not ready and the window
+/// has room, and waits only when it has none. The entries and their order do not depend on
+/// `jobs`.
 pub fn compare_paths(
     paths: &[PathBuf],
     rulesets: &[Ruleset],

@@ -204,6 +204,30 @@ fn rules_list_show_diff() {
     assert!(!out.contains("play.ko "), "{out}");
 }
 
+/// A ruleset file's name and description reach no terminal raw: ESC (a TOML escape) and
+/// U+009B (C1's one-character escape opener, which serde_json leaves raw) are escaped in every
+/// format.
+#[test]
+fn rules_show_escapes_control_characters_of_a_ruleset_file() {
+    let dir = temp_dir("rules-controls");
+    let toml = dir.join("c1.toml");
+    std::fs::write(
+        &toml,
+        "id = \"c1\"\nextends = \"concord\"\nname = \"a\u{9b}2J\"\ndescription = \"b\\u001b[2J\"\n",
+    )
+    .unwrap();
+    for format in ["text", "json", "csv"] {
+        let o = gorules(&["rules", "show", toml.to_str().unwrap(), "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(!out.contains(['\u{9b}', '\u{1b}']), "{format}: {out}");
+    }
+    let o = gorules(&["rules", "show", toml.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["name"], "a\u{9b}2J");
+    assert!(stdout(&o).contains("\"a\\u009b2J\""), "{}", stdout(&o));
+}
+
 #[test]
 fn a_reader_that_stops_reading_ends_no_command_in_a_panic() {
     // `gorules ... | head -1`: the pipe's read end is closed before the command starts, so its

@@ -201,6 +201,19 @@ fn text_from_records_never_reaches_the_terminal_raw() {
     let csv = stdout(&o);
     let row = csv.lines().nth(1).unwrap();
     assert!(row.starts_with("\"'=HYPERLINK(\"\"x\"\").sgf\","), "{row}");
+
+    // A Latin-1 record (not UTF-8) whose byte 0x9B reads as U+009B, the one-character escape
+    // sequence opener of C1, in a bad move and in a player's name: escaped in every format.
+    let latin1 = dir.join("latin1.sgf");
+    let mut bytes = b"(;GM[1]SZ[5]PB[a\x9b2Jb]RE[B+R];B[cc];W[d\x9bd])".to_vec();
+    bytes.extend_from_slice(b"\n(;GM[1]SZ[5]PB[\x9b2J];B[cc];W[];B[])");
+    std::fs::write(&latin1, bytes).unwrap();
+    for format in ["table", "markdown", "csv", "json", "jsonl"] {
+        let o = gorules(&["compare", latin1.to_str().unwrap(), "--format", format]);
+        let out = stdout(&o) + &stderr(&o);
+        assert!(!out.contains('\u{9b}'), "{format}: {out}");
+        assert!(out.contains("9b"), "{format}: {out}");
+    }
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! JSON text of any `Serialize` value, byte for byte as `serde_json` writes it (compact, or
 //! pretty with two spaces a level), appended to a `String` the caller may reuse, and optionally
 //! pretty at a depth: as a part of an enclosing document, every line after the first starting
-//! with that document's indentation.
+//! with that document's indentation. One difference: DEL and the C1 control characters
+//! (U+007F to U+009F), which `serde_json` writes raw and a terminal may obey (U+009B opens an
+//! escape sequence), are written `\u007f` to `\u009f`, so that no control character of a
+//! record reaches the output raw.
 //!
 //! A report is mostly field names and short values, and this writer is built for that: a
 //! field or variant name (fixed in the code, never needing an escape) is copied as it is, where
@@ -163,7 +166,8 @@ impl<const PRETTY: bool> Writer<PRETTY> {
         self.out.push_str(if PRETTY { ": " } else { ":" });
     }
 
-    /// A text as a JSON string, escaped as `serde_json` escapes it.
+    /// A text as a JSON string, escaped as `serde_json` escapes it, and DEL and the C1 controls
+    /// too.
     #[inline(always)]
     fn text(&mut self, text: &str) {
         self.out.push('"');
@@ -251,37 +255,44 @@ impl<const PRETTY: bool> Writer<PRETTY> {
     }
 }
 
-/// Whether `serde_json` escapes this byte in a string: `"`, `\` and control characters below
-/// space.
+/// Whether a text holding this byte may need an escape: `"`, `\`, a control character below
+/// space, DEL, or the first byte of U+0080 to U+00BF in UTF-8 (the C1 controls among them).
 #[inline]
 fn needs_escape(b: u8) -> bool {
-    b < 0x20 || b == b'"' || b == b'\\'
+    b < 0x20 || b == b'"' || b == b'\\' || b == 0x7f || b == 0xc2
 }
 
-/// `text` escaped as `serde_json` escapes it: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
-/// `\u00XX` (lower-case hex) for the other control characters.
+/// Whether this character is written escaped.
+#[inline]
+fn escaped(c: char) -> bool {
+    c < ' ' || c == '"' || c == '\\' || ('\u{7f}'..='\u{9f}').contains(&c)
+}
+
+/// `text` escaped as `serde_json` escapes it (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
+/// `\u00XX` in lower-case hex for the other control characters below space), and DEL and the
+/// C1 controls as `\u00XX` too.
 fn escape_into(out: &mut String, text: &str) {
     let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        if !needs_escape(b) {
+    for (i, c) in text.char_indices() {
+        if !escaped(c) {
             continue;
         }
-        // `i` is an ASCII byte's position: a character boundary.
         out.push_str(&text[start..i]);
-        start = i + 1;
-        match b {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            0x08 => out.push_str("\\b"),
-            0x0c => out.push_str("\\f"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
+        start = i + c.len_utf8();
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
             _ => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
+                let code = c as usize;
                 out.push_str("\\u00");
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 15)]));
+                out.push(char::from(HEX[code >> 4]));
+                out.push(char::from(HEX[code & 15]));
             }
         }
     }
@@ -865,6 +876,11 @@ mod tests {
     use serde::Serialize;
     use std::collections::BTreeMap;
 
+    /// `serde_json`'s text with DEL and the C1 controls escaped, as this writer writes them.
+    fn c1_escaped(json: &str) -> String {
+        gorules_rules::printer::escape_c1_in_json(json.to_string())
+    }
+
     #[derive(Serialize)]
     enum Kind {
         Unit,
@@ -928,10 +944,18 @@ mod tests {
     #[test]
     fn writes_what_serde_json_writes() {
         let d = doc();
-        assert_eq!(to_string(&d).unwrap(), serde_json::to_string(&d).unwrap());
+        assert_eq!(
+            to_string(&d).unwrap(),
+            c1_escaped(&serde_json::to_string(&d).unwrap())
+        );
         assert_eq!(
             to_string_pretty(&d).unwrap(),
-            serde_json::to_string_pretty(&d).unwrap()
+            c1_escaped(&serde_json::to_string_pretty(&d).unwrap())
+        );
+        // DEL, a C1 control (U+009B opens an escape sequence) and U+00A0, which is not one.
+        assert_eq!(
+            to_string("a\u{7f}\u{9b}[2J\u{a0}").unwrap(),
+            "\"a\\u007f\\u009b[2J\u{a0}\""
         );
         // Appended to what is there.
         let mut out = String::from("x");
@@ -942,7 +966,7 @@ mod tests {
     #[test]
     fn pretty_at_a_depth_indents_every_line_after_the_first() {
         let d = doc();
-        let pretty = serde_json::to_string_pretty(&d).unwrap();
+        let pretty = c1_escaped(&serde_json::to_string_pretty(&d).unwrap());
         for base in [0, 4, 300] {
             let mut out = String::new();
             write_pretty(&mut out, &d, base).unwrap();
@@ -979,10 +1003,17 @@ mod tests {
 
         #[test]
         fn texts_as_serde_json_writes_them(text in any::<String>(), n in any::<i64>()) {
-            prop_assert_eq!(to_string(&text).unwrap(), serde_json::to_string(&text).unwrap());
+            prop_assert_eq!(to_string(&text).unwrap(), c1_escaped(&serde_json::to_string(&text).unwrap()));
             prop_assert_eq!(to_string(&n).unwrap(), serde_json::to_string(&n).unwrap());
             let m: BTreeMap<&str, u8> = [(text.as_str(), 1)].into();
-            prop_assert_eq!(to_string_pretty(&m).unwrap(), serde_json::to_string_pretty(&m).unwrap());
+            prop_assert_eq!(to_string_pretty(&m).unwrap(), c1_escaped(&serde_json::to_string_pretty(&m).unwrap()));
+        }
+
+        #[test]
+        fn control_characters_never_pass(text in "[a-z\\u{0}-\\u{1f}\\u{7f}-\\u{a0}é\"\\\\]{0,12}") {
+            let json = to_string(&text).unwrap();
+            prop_assert!(!json.chars().any(char::is_control), "{:?}", json);
+            prop_assert_eq!(serde_json::from_str::<String>(&json).unwrap(), text);
         }
     }
 }

@@ -51,6 +51,25 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// JSON text as `serde_json` writes it, with DEL and the C1 control characters (U+007F to
+/// U+009F) escaped as `\u007f` to `\u009f`: `serde_json` escapes the controls below space but
+/// writes these raw, and a terminal may obey them (U+009B opens an escape sequence). They can
+/// only stand inside strings, where the escape reads back as the same character.
+pub fn escape_c1_in_json(json: String) -> String {
+    if !json.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if ('\u{7f}'..='\u{9f}').contains(&c) {
+            out.push_str(&format!("\\u00{:02x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A CSV field: quoted when it holds a comma, a quote or a line break (`\n` or `\r`).
 pub fn csv_field(c: &str) -> String {
     let mut out = String::with_capacity(c.len());
@@ -97,16 +116,20 @@ pub fn list(rulesets: &[Ruleset], format: Format) -> String {
     match format {
         Format::Text => {
             for rs in &listed {
-                let _ = writeln!(out, "{:<13} {:<16} {}", rs.id, rs.name, rs.description);
+                let (name, description) =
+                    (escape_controls(rs.name), escape_controls(rs.description));
+                let _ = writeln!(out, "{:<13} {name:<16} {description}", rs.id);
             }
         }
         Format::Json => {
-            out = serde_json::to_string_pretty(&listed).expect("serialisable") + "\n";
+            out = escape_c1_in_json(serde_json::to_string_pretty(&listed).expect("serialisable"))
+                + "\n";
         }
         Format::Csv => {
             out.push_str("id,name,description,source\n");
             for rs in &listed {
-                let row = [rs.id, rs.name, rs.description, rs.source].map(csv_field);
+                let row = [rs.id, rs.name, rs.description, rs.source]
+                    .map(|c| csv_field(&escape_controls(c)));
                 let _ = writeln!(out, "{}", row.join(","));
             }
         }
@@ -136,9 +159,9 @@ pub fn show(rs: &Ruleset, format: Format) -> String {
     let mut out = String::new();
     match format {
         Format::Text => {
-            let _ = writeln!(out, "{} ({})", rs.name, rs.id);
-            let _ = writeln!(out, "{}", rs.description);
-            let _ = writeln!(out, "source: {}\n", rs.source);
+            let _ = writeln!(out, "{} ({})", escape_controls(&rs.name), rs.id);
+            let _ = writeln!(out, "{}", escape_controls(&rs.description));
+            let _ = writeln!(out, "source: {}\n", escape_controls(&rs.source));
             let width = knobs.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
             for (k, v) in &knobs {
                 let _ = writeln!(out, "{k:<width$}  {v}");
@@ -152,7 +175,8 @@ pub fn show(rs: &Ruleset, format: Format) -> String {
                     .map(|(knob, value)| KnobValue { knob, value })
                     .collect(),
             };
-            out = serde_json::to_string_pretty(&shown).expect("serialisable") + "\n";
+            out = escape_c1_in_json(serde_json::to_string_pretty(&shown).expect("serialisable"))
+                + "\n";
         }
         Format::Csv => {
             out.push_str("knob,value\n");

@@ -112,8 +112,8 @@ def test_errors_carry_the_commands_messages(cli, tmp_path):
         ("(;GM[1]SZ[5]\n;B[cc];W[zz", f"{bad}:2:8: malformed SGF"),
         # A move off the board: its line and column, node and move.
         ("(;GM[1]SZ[5]\n;B[cc];W[zz])", f"{bad}:2:8: node 2, move 2:"),
-        # A move onto a stone: the node and move.
-        ("(;GM[1]SZ[5]\n;B[cc];W[cc];B[];W[])", f"{bad}: node 2, move 2: White plays at cc (C3)"),
+        # A move onto a stone: the line and column of its W, node and move.
+        ("(;GM[1]SZ[5]\n;B[cc];W[cc];B[];W[])", f"{bad}:2:8: node 2, move 2: White plays at cc (C3)"),
     ]
     for text, start in cases:
         bad.write_text(text)

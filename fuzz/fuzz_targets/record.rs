@@ -3,7 +3,7 @@
 //! (no panic, scores that add up, JSON that parses, no raw control characters). The first byte
 //! also picks the run's options (dead stones, unfinished games, `--strict`).
 //!
-//!     cargo +nightly fuzz run record -- -max_total_time=600 -max_len=4096
+//!     cargo +nightly fuzz run -s none record fuzz/corpus/record examples tests/fixtures/sgf -- -max_total_time=600 -max_len=4096
 
 #![no_main]
 

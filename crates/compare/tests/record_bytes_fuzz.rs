@@ -24,57 +24,20 @@ const SEEDS: &[&str] = &[
     "(;GM[1]SZ[5]RU[\u{1b}[2J]PB[a\rb]RE[B+2];B[cc];;B[dd];W[];B[])",
 ];
 
-/// One edit of a record's text.
-#[derive(Clone, Debug)]
-enum Edit {
-    Delete(usize),
-    Insert(usize, char),
-    Replace(usize, char),
-    Duplicate(usize, usize),
-}
+/// Characters to insert and substitute: SGF's own, point letters, and a control character.
+const ALPHABET: &[char] = &[
+    '(', ')', ';', '[', ']', '\\', ':', 'B', 'W', 'A', 'E', 'T', 'a', 'b', 'c', 'd', 'e', 's', 't',
+    'z', '0', '1', '9', '-', '.', '\n', '\u{7}', 'é',
+];
 
-fn edit() -> impl Strategy<Value = Edit> {
-    const ALPHABET: &[char] = &[
-        '(', ')', ';', '[', ']', '\\', ':', 'B', 'W', 'A', 'E', 'T', 'a', 'b', 'c', 'd', 'e', 's',
-        't', 'z', '0', '1', '9', '-', '.', '\n', '\u{7}', 'é',
-    ];
-    prop_oneof![
-        any::<usize>().prop_map(Edit::Delete),
-        (any::<usize>(), proptest::sample::select(ALPHABET)).prop_map(|(i, c)| Edit::Insert(i, c)),
-        (any::<usize>(), proptest::sample::select(ALPHABET)).prop_map(|(i, c)| Edit::Replace(i, c)),
-        (any::<usize>(), 1..12usize).prop_map(|(i, n)| Edit::Duplicate(i, n)),
-    ]
-}
-
-fn apply(seed: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<char> = seed.chars().collect();
-    for e in edits {
-        let len = chars.len();
-        if len == 0 {
-            break;
-        }
-        match *e {
-            Edit::Delete(i) => {
-                chars.remove(i % len);
-            }
-            Edit::Insert(i, c) => chars.insert(i % (len + 1), c),
-            Edit::Replace(i, c) => chars[i % len] = c,
-            Edit::Duplicate(i, n) => {
-                let i = i % len;
-                let piece: Vec<char> = chars[i..(i + n).min(len)].to_vec();
-                chars.splice(i..i, piece);
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
+include!("../../../tests/support/sgf_mutations.rs");
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES_MUTATED, failure_persistence: None, ..ProptestConfig::default() })]
     #[test]
     fn mutated_records_compare_without_fault(
         seed in 0..SEEDS.len(),
-        edits in proptest::collection::vec(edit(), 0..6),
+        edits in proptest::collection::vec(edit(ALPHABET), 0..6),
         pick in any::<u8>(),
     ) {
         let text = apply(SEEDS[seed], &edits);

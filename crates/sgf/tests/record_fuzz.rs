@@ -108,45 +108,7 @@ fn check_markup(text: &str, games: &[GameRecord]) {
     }
 }
 
-#[derive(Clone, Debug)]
-enum Edit {
-    Delete(usize, usize),
-    Insert(usize, char),
-    Replace(usize, char),
-    Duplicate(usize, usize),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    let c = proptest::sample::select(ALPHABET);
-    prop_oneof![
-        (any::<usize>(), 1usize..6).prop_map(|(i, n)| Edit::Delete(i, n)),
-        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Insert(i, c)),
-        (any::<usize>(), c).prop_map(|(i, c)| Edit::Replace(i, c)),
-        (any::<usize>(), 1usize..30).prop_map(|(i, n)| Edit::Duplicate(i, n)),
-    ]
-}
-
-fn apply(seed: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<char> = seed.chars().collect();
-    for e in edits {
-        let len = chars.len();
-        match *e {
-            Edit::Delete(i, n) if len > 0 => {
-                let i = i % len;
-                chars.drain(i..(i + n).min(len));
-            }
-            Edit::Insert(i, c) => chars.insert(i % (len + 1), c),
-            Edit::Replace(i, c) if len > 0 => chars[i % len] = c,
-            Edit::Duplicate(i, n) if len > 0 => {
-                let i = i % len;
-                let piece: Vec<char> = chars[i..(i + n).min(len)].to_vec();
-                chars.splice(i..i, piece);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
-}
+include!("../../../tests/support/sgf_mutations.rs");
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES_TEXT, failure_persistence: None, ..ProptestConfig::default() })]
@@ -190,7 +152,10 @@ fn mutated_valid_records_never_panic() {
         failure_persistence: None,
         ..Config::default()
     });
-    let strategy = (0..SEEDS.len(), proptest::collection::vec(edit(), 1..6));
+    let strategy = (
+        0..SEEDS.len(),
+        proptest::collection::vec(edit(ALPHABET), 1..6),
+    );
     runner
         .run(&strategy, |(seed, edits)| {
             let text = apply(SEEDS[seed], &edits);

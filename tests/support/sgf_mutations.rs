@@ -1,0 +1,48 @@
+// Small edits of an SGF text, for property tests that mutate valid records: shared through
+// `include!` by the SGF reader's fuzz test and the one from bytes to every output format.
+// Needs `proptest::prelude::*` in scope.
+
+/// One edit of a text, at a position taken modulo its length.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Remove up to this many characters.
+    Delete(usize, usize),
+    Insert(usize, char),
+    Replace(usize, char),
+    /// Repeat up to this many characters in place.
+    Duplicate(usize, usize),
+}
+
+/// An edit that inserts or substitutes characters of `alphabet`.
+fn edit(alphabet: &'static [char]) -> impl Strategy<Value = Edit> {
+    let c = proptest::sample::select(alphabet);
+    prop_oneof![
+        (any::<usize>(), 1usize..6).prop_map(|(i, n)| Edit::Delete(i, n)),
+        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<usize>(), c).prop_map(|(i, c)| Edit::Replace(i, c)),
+        (any::<usize>(), 1usize..30).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+    ]
+}
+
+/// `seed` with `edits` applied in turn.
+fn apply(seed: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = seed.chars().collect();
+    for e in edits {
+        let len = chars.len();
+        match *e {
+            Edit::Delete(i, n) if len > 0 => {
+                let i = i % len;
+                chars.drain(i..(i + n).min(len));
+            }
+            Edit::Insert(i, c) => chars.insert(i % (len + 1), c),
+            Edit::Replace(i, c) if len > 0 => chars[i % len] = c,
+            Edit::Duplicate(i, n) if len > 0 => {
+                let i = i % len;
+                let piece: Vec<char> = chars[i..(i + n).min(len)].to_vec();
+                chars.splice(i..i, piece);
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}

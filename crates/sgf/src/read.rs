@@ -320,6 +320,40 @@ fn parse_error(text: &str, range: Range<usize>, e: TreeError) -> Fail {
     )
 }
 
+/// Places in the text an error found after reading, when replaying the record (a move onto a
+/// stone, out of turn, off the board): the line and column of that move's `B` or `W`, or of
+/// its node when the move is not written (an empty node read as a pass). `bytes` is the text
+/// the record was read from. An error already placed, or one not tied to a node, is returned
+/// as it is.
+pub fn place_error(bytes: &[u8], mut err: RecordError) -> RecordError {
+    let Some(node) = err.node else {
+        return err;
+    };
+    if err.location.is_some() {
+        return err;
+    }
+    let ident = match &*err.kind {
+        RecordErrorKind::Occupied { color, .. }
+        | RecordErrorKind::OutOfTurn { color, .. }
+        | RecordErrorKind::MoveOffBoard { color, .. } => match color {
+            gorules_board::Color::Black => "B",
+            gorules_board::Color::White => "W",
+        },
+        _ => "",
+    };
+    let text = sgf_text(bytes);
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let spans = scan::split_trees(&text, start);
+    let Some(span) = spans.get(err.game.unwrap_or(0)) else {
+        return err;
+    };
+    if let Some(offset) = scan::locate_property(&text, span.range.clone(), node, ident, 0) {
+        let (line, column) = scan::line_col(&text, offset);
+        err.location = Some(Location { line, column });
+    }
+    err
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,38 +399,4 @@ mod tests {
         }
         assert!(at_once >= 10, "{at_once} of {} read at once", texts.len());
     }
-}
-
-/// Places in the text an error found after reading, when replaying the record (a move onto a
-/// stone, out of turn, off the board): the line and column of that move's `B` or `W`, or of
-/// its node when the move is not written (an empty node read as a pass). `bytes` is the text
-/// the record was read from. An error already placed, or one not tied to a node, is returned
-/// as it is.
-pub fn place_error(bytes: &[u8], mut err: RecordError) -> RecordError {
-    let Some(node) = err.node else {
-        return err;
-    };
-    if err.location.is_some() {
-        return err;
-    }
-    let ident = match &*err.kind {
-        RecordErrorKind::Occupied { color, .. }
-        | RecordErrorKind::OutOfTurn { color, .. }
-        | RecordErrorKind::MoveOffBoard { color, .. } => match color {
-            gorules_board::Color::Black => "B",
-            gorules_board::Color::White => "W",
-        },
-        _ => "",
-    };
-    let text = sgf_text(bytes);
-    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let spans = scan::split_trees(&text, start);
-    let Some(span) = spans.get(err.game.unwrap_or(0)) else {
-        return err;
-    };
-    if let Some(offset) = scan::locate_property(&text, span.range.clone(), node, ident, 0) {
-        let (line, column) = scan::line_col(&text, offset);
-        err.location = Some(Location { line, column });
-    }
-    err
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use gorules_board::coords::{parse_gtp_move, parse_gtp_point};
 use gorules_board::{Color, Move, Point, Size};
 use gorules_compare::dead::DeadStones;
+use gorules_compare::rules_choice::{self, RulesetChoice, RECORD};
 use gorules_rules::{builtins, rules_names, Counting, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
@@ -54,19 +55,21 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "this value".into())
 }
 
-/// `rules`: `"all"`, a comma-separated list as `--rules` takes it, a `Ruleset`, a path, or a
-/// sequence of these (each `"all"` in it standing for every built-in ruleset).
-pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
+/// `rules` of `score` and `compare`: `"all"`, a comma-separated list as `--rules` takes it
+/// (`"record"` among the names: the ruleset each record's `RU` names), a `Ruleset`, a path, or
+/// a sequence of these (each `"all"` in it standing for every built-in ruleset).
+pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetChoice>> {
     let Some(obj) = obj else {
-        return Ok(builtins());
+        return Ok(rules_choice::fixed(builtins()));
     };
     let mut out = Vec::new();
+    let fixed = |r: Ruleset| RulesetChoice::Fixed(Box::new(r));
     if let Ok(s) = obj.cast::<PyString>() {
         add_spec(&mut out, &s.to_cow()?)?;
     } else if let Ok(r) = obj.cast::<PyRuleset>() {
-        out.push(r.borrow().rules.clone());
+        out.push(fixed(r.borrow().rules.clone()));
     } else if let Ok(path) = path_like(obj) {
-        out.push(load_ruleset(&path)?);
+        out.push(fixed(load_ruleset(&path)?));
     } else {
         let items = obj.try_iter().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
@@ -79,9 +82,9 @@ pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
             if let Ok(s) = item.cast::<PyString>() {
                 add_spec(&mut out, &s.to_cow()?)?;
             } else if let Ok(r) = item.cast::<PyRuleset>() {
-                out.push(r.borrow().rules.clone());
+                out.push(fixed(r.borrow().rules.clone()));
             } else if let Ok(path) = path_like(&item) {
-                out.push(load_ruleset(&path)?);
+                out.push(fixed(load_ruleset(&path)?));
             } else {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                     "rules: each item a ruleset id, a TOML path or a Ruleset, not {}",
@@ -96,6 +99,19 @@ pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
     Ok(out)
 }
 
+/// `rules` of a game played move by move: as [`ruleset_choices`], without `"record"`.
+pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
+    ruleset_choices(obj)?
+        .into_iter()
+        .map(|c| match c {
+            RulesetChoice::Fixed(r) => Ok(*r),
+            _ => Err(gorules_error(format!(
+                "rules: \"{RECORD}\" stands for a record's own ruleset, and a game played move by move has no record"
+            ))),
+        })
+        .collect()
+}
+
 /// A path-like object (not a `str`) as a string.
 fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if obj.cast::<PyString>().is_ok() || obj.cast::<PyBytes>().is_ok() {
@@ -106,16 +122,18 @@ fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// One `--rules` text: `all`, or ids, `katago:` rules strings and paths separated by commas.
-fn add_spec(out: &mut Vec<Ruleset>, spec: &str) -> PyResult<()> {
+fn add_spec(out: &mut Vec<RulesetChoice>, spec: &str) -> PyResult<()> {
     if spec.trim() == "all" {
-        out.extend(builtins());
+        out.extend(rules_choice::fixed(builtins()));
         return Ok(());
     }
     for s in rules_names(spec) {
         if s == "all" {
-            out.extend(builtins());
+            out.extend(rules_choice::fixed(builtins()));
+        } else if s == RECORD {
+            out.push(RulesetChoice::Record);
         } else {
-            out.push(load_ruleset(s)?);
+            out.push(RulesetChoice::Fixed(Box::new(load_ruleset(s)?)));
         }
     }
     Ok(())

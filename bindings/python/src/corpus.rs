@@ -73,7 +73,7 @@ pub fn compare(
     if paths.is_empty() {
         return Err(gorules_error("paths: no file or directory given"));
     }
-    let rulesets = args::rulesets(rules)?;
+    let rulesets = args::ruleset_choices(rules)?;
     let options = Options {
         komi: args::komi(komi)?,
         dead: args::dead(dead, engine)?,

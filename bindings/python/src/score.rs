@@ -3,10 +3,11 @@
 
 use gorules_compare::files::read_file;
 use gorules_compare::replay::Options;
-use gorules_compare::report::{compare_game, GameReport};
-use gorules_sgf::{parse_sgf_bytes_games, place_error};
+use gorules_compare::report::GameReport;
+use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
+use gorules_sgf::parse_sgf_bytes_games;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use crate::args::{self, SgfInput};
 use crate::errors::{gorules_error, sgf_error, GorulesWarning};
@@ -43,7 +44,15 @@ pub fn score<'py>(
     max_file_size: u64,
 ) -> PyResult<Bound<'py, PyList>> {
     let input = args::sgf_input(sgf)?;
-    let rulesets = args::rulesets(rules)?;
+    let mut choices = args::ruleset_choices(rules)?;
+    let all = rules.is_none_or(|r| {
+        r.cast::<PyString>()
+            .is_ok_and(|s| s.to_cow().is_ok_and(|s| s.trim() == "all"))
+    });
+    if all {
+        // A KataGo record is scored under its own ruleset first, as the command line does.
+        choices.insert(0, RulesetChoice::RecordKataGo);
+    }
     let options = Options {
         komi: args::komi(komi)?,
         dead: args::dead(dead, engine)?,
@@ -65,11 +74,12 @@ pub fn score<'py>(
                 .map_err(|e| PyErrKind::Record(e.to_string()))?;
             Ok(games
                 .iter()
-                .map(|game| {
+                .enumerate()
+                .map(|(k, game)| {
                     game.as_ref()
-                        .map_err(Clone::clone)
-                        .and_then(|g| compare_game(g, &rulesets, &options))
-                        .map_err(|e| place_error(&bytes, e).to_string())
+                        .map_err(|e| ChoiceError::Record(e.clone()))
+                        .and_then(|g| compare_chosen(g, &choices, &options))
+                        .map_err(|e| e.message(&bytes, &name, k))
                 })
                 .collect())
         },

@@ -10,6 +10,8 @@ import pytest
 import gorules
 from conftest import run_cli
 
+GHGN2 = "mertin13x13__GHGN2.sgf"
+
 
 def test_compare_yields_the_commands_lines(cli, corpus):
     args = ["--rules", "japanese,chinese,aga", "--dead", "markup"]
@@ -113,3 +115,31 @@ def test_other_threads_run_while_rust_works(corpus):
     assert report["holds"]
     # A thread starved of the lock would count next to nothing.
     assert ticks > min(50, elapsed * 100)
+
+
+def test_the_records_own_ruleset_is_the_commands(cli, corpus, tmp_path):
+    # RU[Japanese] names the built-in ruleset, a KataGo rules string its KataGo ruleset, and a
+    # record with no RU is an error entry: as `gorules compare --rules record,chinese`.
+    text = (corpus / GHGN2).read_text()
+    (tmp_path / "jp.sgf").write_text(text)
+    kata = text.replace("RU[Japanese]", "RU[koSIMPLEscoreAREAtaxNONEsui1]")
+    assert kata != text
+    (tmp_path / "kata.sgf").write_text(kata)
+    (tmp_path / "none.sgf").write_text(text.replace("RU[Japanese]", ""))
+    args = ["--rules", "record,chinese", "--dead", "markup"]
+    done = run_cli(cli, ["compare", str(tmp_path), "--format", "jsonl", *args], ok=False)
+    assert done.returncode == 1, done.stderr
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+    got = list(gorules.compare(tmp_path, rules="record,chinese", dead="markup"))
+    assert got == expected
+    jp, kt, none, summary = got
+    assert [r["ruleset"] for r in jp["rulesets"]] == ["japanese", "chinese"]
+    assert [r["ruleset"] for r in kt["rulesets"]] == ["katago:koSIMPLEscoreAREAtaxNONEsui1", "chinese"]
+    assert jp["rulesets"][0]["from_record"] and "from_record" not in jp["rulesets"][1]
+    assert "the record has no RU" in none["error"]
+    assert summary["summary"]["errors"] == 1
+    # `score` takes it too, and a game played move by move, which has no record, refuses it.
+    [game] = gorules.score(tmp_path / "kata.sgf", rules="record", dead="markup")
+    assert game["rulesets"][0]["ruleset"] == "katago:koSIMPLEscoreAREAtaxNONEsui1"
+    with pytest.raises(gorules.GorulesError, match="record"):
+        gorules.Game(9, rules="record")

@@ -3,16 +3,16 @@
 use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
+use gorules_compare::rules_choice::{self, RulesetChoice, RECORD};
 use gorules_rules::printer::escape_controls;
 use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
-use gorules_sgf::{GameRecord, RulesHint};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
 pub struct ScoringArgs {
     /// `all`, or built-in ids (`concord,aga`), KataGo rules strings (`katago:japanese`,
-    /// `katago:koSIMPLEscoreAREAtaxNONEsui1`), paths to TOML files and, for `score`, `record`
-    /// (the ruleset each record's RU names), separated by commas.
+    /// `katago:koSIMPLEscoreAREAtaxNONEsui1`), paths to TOML files and `record` (the ruleset
+    /// each record's RU names), separated by commas.
     #[arg(long, default_value = "all")]
     pub rules: String,
     /// Which counting methods to show: area, territory, stone or all (every method each
@@ -79,9 +79,6 @@ pub fn byte_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "a number of bytes, e.g. 1048576 or 64M".into())
 }
 
-/// The word of `--rules` that stands for the ruleset each record's `RU` names.
-pub const RECORD: &str = "record";
-
 /// `--rules` of a command that shows one ruleset's count (`purpose`, e.g. "a diagram shows"):
 /// one built-in id, `katago:` rules string or TOML file.
 pub fn one_ruleset(spec: &str, purpose: &str) -> Result<Ruleset, String> {
@@ -96,53 +93,11 @@ pub fn one_ruleset(spec: &str, purpose: &str) -> Result<Ruleset, String> {
     load(spec).map_err(|e| e.to_string())
 }
 
-/// `--rules`: `all`, or ids, `katago:` rules strings and TOML paths separated by commas.
-pub fn rulesets(spec: &str) -> Result<Vec<Ruleset>, String> {
-    if spec.trim() == "all" {
-        return Ok(builtins());
-    }
-    let list: Vec<Ruleset> = rules_names(spec)
-        .into_iter()
-        .map(|s| {
-            if s == RECORD {
-                Err(format!(
-                    "--rules {RECORD}: only `score` and `diagram` replay each record under the ruleset its RU names"
-                ))
-            } else {
-                load(s).map_err(|e| e.to_string())
-            }
-        })
-        .collect::<Result<_, _>>()?;
-    if list.is_empty() {
-        return Err("--rules names no ruleset".into());
-    }
-    Ok(list)
-}
-
-/// One entry of a `--rules` list that may name `record`.
-#[derive(Clone, Debug)]
-pub enum RulesetChoice {
-    /// This ruleset, for every record.
-    Fixed(Box<Ruleset>),
-    /// The ruleset each record's `RU` names: a KataGo rules string
-    /// its KataGo ruleset, a common name (Japanese, Chinese, AGA, ...) the built-in one
-    /// ([`gorules_sgf::RulesHint::ruleset`]).
-    Record,
-    /// The KataGo ruleset of a record whose `RU` is a KataGo rules string; nothing for any
-    /// other record (the default `all` begins with it).
-    RecordKataGo,
-}
-
-/// `--rules` of `score`: as [`rulesets`], and `record` among them; `all` begins with the
-/// record's own KataGo ruleset when its `RU` is a KataGo rules string.
+/// `--rules`: `all` (every built-in ruleset), or ids, `katago:` rules and TOML paths, and
+/// `record` (the ruleset each record's `RU` names), separated by commas.
 pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
     if spec.trim() == "all" {
-        let builtin = builtins()
-            .into_iter()
-            .map(|r| RulesetChoice::Fixed(Box::new(r)));
-        return Ok(std::iter::once(RulesetChoice::RecordKataGo)
-            .chain(builtin)
-            .collect());
+        return Ok(rules_choice::fixed(builtins()));
     }
     let list: Vec<RulesetChoice> = rules_names(spec)
         .into_iter()
@@ -160,33 +115,6 @@ pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
         return Err("--rules names no ruleset".into());
     }
     Ok(list)
-}
-
-/// The rulesets of `choices` for one record: `record` replaced by the ruleset its `RU` names
-/// (an error in words when it names none).
-pub fn rulesets_for(
-    choices: &[RulesetChoice],
-    record: &GameRecord,
-) -> Result<Vec<Ruleset>, String> {
-    choices
-        .iter()
-        .filter_map(|c| match c {
-            RulesetChoice::Fixed(r) => Some(Ok((**r).clone())),
-            RulesetChoice::Record => Some(match record.rules_hint() {
-                Some(hint) => hint.ruleset().map_err(|e| format!("--rules {RECORD}: {e}")),
-                None => Err(format!("--rules {RECORD}: the record has no RU")),
-            }),
-            RulesetChoice::RecordKataGo => match record.rules_hint() {
-                Some(hint @ RulesHint::KataGo { .. }) => hint.ruleset().ok().map(Ok),
-                _ => None,
-            },
-        })
-        .collect()
-}
-
-/// The ruleset a record's `RU` names, for `--rules record`.
-pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
-    rulesets_for(&[RulesetChoice::Record], record).map(|mut v| v.remove(0))
 }
 
 /// Which stones are dead: `--dead` and `--engine`.

@@ -411,3 +411,42 @@ fn examples_of_winner_changes_with_their_reasons() {
     let o = gorules(&["compare", "examples/dame-parity.sgf", "--format", "json"]);
     assert!(!stdout(&o).contains("\"examples\""));
 }
+
+#[test]
+fn the_table_says_how_many_pairs_agree_in_words_that_count() {
+    let dir = temp_dir("compare-agreeing-pairs");
+    std::fs::write(dir.join("dame-parity.sgf"), dame_parity()).unwrap();
+    let run = |rules: &str| {
+        let o = gorules(&[
+            "compare",
+            dir.to_str().unwrap(),
+            "--rules",
+            rules,
+            "--counting",
+            "area",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // One ruleset with one counting: no pair at all.
+    let text = run("chinese");
+    assert!(
+        text.contains("One score per game: no pair of scores to compare."),
+        "{text}"
+    );
+    // Chinese and Tromp-Taylor both count area, with every dame filled by stones or not
+    // (Chinese rules, Tromp-Taylor rules): B+1 both, one pair that agrees.
+    let text = run("chinese,tromp-taylor");
+    assert!(
+        text.contains("The one pair of scores with finished games agrees on every one."),
+        "{text}"
+    );
+    // With Concord (0 by dame parity, Concord Go Rules, 'Last pass') two pairs differ and
+    // one agrees.
+    let text = run("chinese,tromp-taylor,concord");
+    assert!(
+        text.contains("1 other pair agrees on every finished game."),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

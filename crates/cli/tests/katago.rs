@@ -303,10 +303,67 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
         stdout(&o)
     );
 
-    // `compare` needs one set of rulesets for every record.
-    let o = gorules(&["compare", dir.to_str().unwrap(), "--rules", "record"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--rules record"), "{}", stderr(&o));
+    // `compare` replays each record under its own ruleset too: its scores are the columns
+    // `record:COUNTING`, whatever ruleset that is; a record whose RU names none is an error
+    // entry, and the other records are still compared.
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--rules",
+        "record,concord",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let own: Vec<(&str, &str)> = lines
+        .iter()
+        .filter(|v| v.get("rulesets").is_some())
+        .map(|v| {
+            assert_eq!(v["rulesets"][0]["from_record"], true);
+            assert!(v["rulesets"][1].get("from_record").is_none());
+            (
+                v["game"]["source"].as_str().unwrap(),
+                v["rulesets"][0]["ruleset"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(own.len(), 2, "{own:?}");
+    assert!(own[0].0.ends_with("jp.sgf") && own[0].1 == "japanese");
+    assert!(own[1].0.ends_with("kata.sgf") && own[1].1 == "katago:koSIMPLEscoreAREAtaxNONEsui1");
+    let errors: Vec<&str> = lines
+        .iter()
+        .filter_map(|v| v.get("error").and_then(|e| e.as_str()))
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("at character 21"), "{errors:?}");
+    assert!(
+        errors[1].contains("RU[Cambodian] names no ruleset"),
+        "{errors:?}"
+    );
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["errors"], 2);
+    // Japanese counts territory and KataGo's string area: the record's own area and
+    // territory scores are never both there, and the summary says so instead of calling
+    // them agreeing. The dame-parity record is 0 by territory and B+1 by area.
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--rules",
+        "record,concord",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "1 pair has no finished game scored both ways: record:area vs record:territory."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("record:area  concord:area"), "{text}");
 
     // Compare's report names the KataGo ruleset of a record.
     let only = temp_dir("katago-compare");

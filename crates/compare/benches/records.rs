@@ -37,7 +37,7 @@ fn one_record(c: &mut Criterion) {
 }
 
 fn corpus(c: &mut Criterion) {
-    let rulesets = builtins();
+    let rulesets = gorules_compare::rules_choice::fixed(builtins());
     let dir = std::env::temp_dir().join(format!("gorules-bench-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let files = support::write_corpus(&dir, 10_000);

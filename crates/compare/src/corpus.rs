@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 
-use gorules_rules::{format_points, Ruleset};
+use gorules_rules::{format_points, Counting, Ruleset};
 use serde::Serialize;
 
 use crate::files::{read_file, walk, InputError, Walk};
 use crate::replay::Options;
 use crate::report::{compare_game, is_column, GameReport};
-use gorules_sgf::{parse_sgf_bytes_games, place_error};
+use crate::rules_choice::{compare_chosen, ChoiceError, RulesetChoice, RECORD};
+use gorules_sgf::parse_sgf_bytes_games;
 
 /// One game of the corpus: its report, or why it could not be replayed.
 #[derive(Clone, Debug, Serialize)]
@@ -32,17 +33,36 @@ pub enum GameEntry {
 /// The score columns of a run: `ruleset:counting` for every ruleset asked and every counting
 /// method it allows that `options` keeps, in order. Every report of the run has its scores
 /// among these (an unfinished game has none), so the columns never depend on which record
-/// comes first.
-pub fn score_columns(rulesets: &[Ruleset], options: &Options) -> Vec<String> {
-    rulesets
-        .iter()
-        .flat_map(|r| {
-            r.counting
-                .iter()
-                .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
-                .map(move |c| format!("{}:{}", r.id, c.name()))
-        })
-        .collect()
+/// comes first. The record's own ruleset (`record`), which differs from record to record,
+/// has the columns `record:area` and `record:territory`, and `record:stone` when `options`
+/// asks for stone counting by name.
+pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<String> {
+    let kept = |c: &Counting| options.countings.as_ref().is_none_or(|w| w.contains(c));
+    let mut columns = Vec::new();
+    for choice in rulesets {
+        match choice {
+            RulesetChoice::Fixed(r) => columns.extend(
+                r.counting
+                    .iter()
+                    .filter(|c| kept(c))
+                    .map(|c| format!("{}:{}", r.id, c.name())),
+            ),
+            _ => {
+                let stone = options
+                    .countings
+                    .as_ref()
+                    .is_some_and(|w| w.contains(&Counting::Stone));
+                columns.extend(
+                    [Counting::Area, Counting::Territory]
+                        .iter()
+                        .filter(|c| kept(c))
+                        .chain(stone.then_some(&Counting::Stone))
+                        .map(|c| format!("{RECORD}:{}", c.name())),
+                );
+            }
+        }
+    }
+    columns
 }
 
 /// How a corpus run reads and shares out its files.
@@ -86,7 +106,7 @@ pub struct Inputs {
 /// `jobs`.
 pub fn compare_paths(
     paths: &[PathBuf],
-    rulesets: &[Ruleset],
+    rulesets: &[RulesetChoice],
     options: &Options,
     limits: RunLimits,
     progress: &(dyn Fn() + Sync),
@@ -100,7 +120,7 @@ pub fn compare_paths(
 /// `each` gets that, in input order.
 pub fn compare_paths_map<T: Send>(
     paths: &[PathBuf],
-    rulesets: &[Ruleset],
+    rulesets: &[RulesetChoice],
     options: &Options,
     limits: RunLimits,
     progress: &(dyn Fn() + Sync),
@@ -120,19 +140,31 @@ pub fn compare_paths_map<T: Send>(
 /// entries were handed out, the one the run stopped in included.
 pub fn compare_paths_map_while<T: Send>(
     paths: &[PathBuf],
-    rulesets: &[Ruleset],
+    rulesets: &[RulesetChoice],
     options: &Options,
     limits: RunLimits,
     progress: &(dyn Fn() + Sync),
     map: &(dyn Fn(GameEntry) -> T + Sync),
     mut each: impl FnMut(T) -> bool,
 ) -> Inputs {
+    // Fixed rulesets only (the usual run): kept whole, not copied for each record.
+    let fixed: Option<Vec<Ruleset>> = rulesets
+        .iter()
+        .map(|c| match c {
+            RulesetChoice::Fixed(r) => Some((**r).clone()),
+            _ => None,
+        })
+        .collect();
+    let chosen = match &fixed {
+        Some(list) => Chosen::Fixed(list),
+        None => Chosen::PerRecord(rulesets),
+    };
     let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
         let entries = match item {
             // A panic is a bug; caught here it is an error for that file, so that no record
             // is lost and the other workers never wait for a file that will not come.
             Ok(path) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                compare_file(&path, rulesets, options, limits.max_file_size)
+                compare_file(&path, chosen, options, limits.max_file_size)
             }))
             .unwrap_or_else(|_| {
                 vec![GameEntry::Error {
@@ -231,10 +263,19 @@ pub fn compare_paths_map_while<T: Send>(
     inputs
 }
 
+/// The rulesets of a run, ready for each record.
+#[derive(Clone, Copy)]
+enum Chosen<'a> {
+    /// The same for every record.
+    Fixed(&'a [Ruleset]),
+    /// Some are the record's own: found for each record.
+    PerRecord(&'a [RulesetChoice]),
+}
+
 /// The entries of one file: a report per game, or the error that stopped it.
 fn compare_file(
     path: &Path,
-    rulesets: &[Ruleset],
+    rulesets: Chosen<'_>,
     options: &Options,
     max_file_size: u64,
 ) -> Vec<GameEntry> {
@@ -248,19 +289,24 @@ fn compare_file(
             }]
         }
     };
-    let error = |e: gorules_sgf::RecordError| GameEntry::Error {
+    let error = |error: String| GameEntry::Error {
         source: name.clone(),
-        error: e.to_string(),
+        error,
+    };
+    let compared = |g: &gorules_sgf::GameRecord| match rulesets {
+        Chosen::Fixed(list) => compare_game(g, list, options).map_err(ChoiceError::Record),
+        Chosen::PerRecord(choices) => compare_chosen(g, choices, options),
     };
     match parse_sgf_bytes_games(&bytes, Some(&name)) {
         // A game that cannot be read or replayed is an error in its place; the file's other
         // games are still compared.
         Ok(games) => games
             .into_iter()
+            .enumerate()
             .map(
-                |g| match g.and_then(|g| compare_game(&g, rulesets, options)) {
+                |(k, g)| match g.map_err(ChoiceError::Record).and_then(|g| compared(&g)) {
                     Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error(place_error(&bytes, e)),
+                    Err(e) => error(e.message(&bytes, &name, k)),
                 },
             )
             .collect(),

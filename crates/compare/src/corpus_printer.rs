@@ -255,11 +255,42 @@ fn summary_text(summary: &Summary, format: Format) -> String {
             .cmp(&x.winner_changes)
             .then(y.margin_changes.cmp(&x.margin_changes))
     });
+    // Pairs no finished game has both scores of (the record's own area and territory
+    // counts, or no finished game at all) agree on nothing: said apart.
+    let apart: Vec<String> = summary
+        .pairs
+        .iter()
+        .filter(|p| p.games == 0)
+        .map(|p| format!("{} vs {}", p.a, p.b))
+        .collect();
+    let apart_text = match apart.len() {
+        0 => String::new(),
+        1 => format!(
+            "1 pair has no finished game scored both ways: {}.\n",
+            apart[0]
+        ),
+        n if n <= 3 => format!(
+            "{n} pairs have no finished game scored both ways: {}.\n",
+            apart.join(", ")
+        ),
+        n => format!(
+            "{n} pairs have no finished game scored both ways, among them {}.\n",
+            apart[..3].join(", ")
+        ),
+    };
+    let agreeing = summary.pairs.len() - pairs.len() - apart.len();
     if pairs.is_empty() {
-        out.push_str(&format!(
-            "All {} pairs of scores agree on every finished game.\n",
-            summary.pairs.len()
-        ));
+        match agreeing {
+            0 if summary.pairs.is_empty() => {
+                out.push_str("One score per game: no pair of scores to compare.\n")
+            }
+            0 => {}
+            1 => out.push_str("The one pair of scores with finished games agrees on every one.\n"),
+            n => out.push_str(&format!(
+                "All {n} pairs of scores with finished games agree on every one.\n"
+            )),
+        }
+        out.push_str(&apart_text);
         return out;
     }
     let header = [
@@ -290,10 +321,11 @@ fn summary_text(summary: &Summary, format: Format) -> String {
         .collect();
     out.push_str("Pairs of scores that differ on some finished game:\n\n");
     out.push_str(&Grid { header, rows }.render(format));
-    let same = summary.pairs.len() - pairs.len();
-    out.push_str(&format!(
-        "\n{same} other pairs agree on every finished game.\n"
-    ));
+    let others = match agreeing {
+        1 => "1 other pair agrees".to_string(),
+        n => format!("{n} other pairs agree"),
+    };
+    out.push_str(&format!("\n{others} on every finished game.\n{apart_text}"));
     if !summary.groups.is_empty() {
         out.push_str("\nBy board size and handicap (the pair with the most winner changes):\n\n");
         let header = [

@@ -17,4 +17,5 @@ pub mod json_writer;
 pub mod render;
 pub mod replay;
 pub mod report;
+pub mod rules_choice;
 mod shared;

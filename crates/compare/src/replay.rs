@@ -147,6 +147,11 @@ pub struct RulesetReport {
     pub ruleset: String,
     /// Its display name.
     pub name: String,
+    /// Whether it is the ruleset the record's own `RU` names, asked as `record`
+    /// ([`crate::rules_choice::RulesetChoice`]); its scores are then named `record:COUNTING`
+    /// in a corpus run. Absent from JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_record: bool,
     /// Whether every move of the record is legal under it.
     pub legal: bool,
     /// The first illegal move, if any.
@@ -412,6 +417,7 @@ pub(crate) fn replay_from(
     Ok(RulesetReport {
         ruleset: rules.id.clone(),
         name: rules.name.clone(),
+        from_record: false,
         legal: illegal_move.is_none(),
         illegal_move,
         added_passes: game.added_passes().iter().map(|&c| c.into()).collect(),

@@ -77,11 +77,18 @@ impl GameReport {
 
     /// Every score with the two parts of its name (ruleset id, counting), in order:
     /// [`GameReport::scores`] without building the names.
+    /// The ruleset's part is `record` for the record's own ruleset
+    /// ([`RulesetReport::from_record`]).
     pub fn score_parts(&self) -> impl Iterator<Item = (&str, &'static str, &ScoreReport)> {
         self.rulesets.iter().flat_map(|r| {
+            let ruleset = if r.from_record {
+                crate::rules_choice::RECORD
+            } else {
+                r.ruleset.as_str()
+            };
             r.scores
                 .iter()
-                .map(move |s| (r.ruleset.as_str(), s.counting.name(), s))
+                .map(move |s| (ruleset, s.counting.name(), s))
         })
     }
 

@@ -5,6 +5,7 @@
 use gorules_compare::corpus::{compare_paths, score_columns, GameEntry, RunLimits, Tally};
 use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
+use gorules_compare::rules_choice::fixed;
 use proptest::prelude::*;
 
 /// One file of the generated corpus: its text and what a run must report for it, one word
@@ -69,7 +70,7 @@ proptest! {
                 expected.push((path.display().to_string(), *k));
             }
         }
-        let rulesets = vec![gorules_rules::builtin("chinese").unwrap()];
+        let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
         let options = Options { dead: DeadStones::None, ..Options::default() };
         let limits = RunLimits { jobs, ..RunLimits::default() };
         let mut seen = Vec::new();
@@ -103,7 +104,7 @@ fn a_whole_run_rendered_at_once() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("a.sgf"), "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])").unwrap();
     std::fs::write(dir.join("b.sgf"), "broken").unwrap();
-    let rulesets = vec![gorules_rules::builtin("chinese").unwrap()];
+    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
     let options = Options {
         dead: DeadStones::None,
         ..Options::default()
@@ -152,7 +153,7 @@ fn a_run_stopped_by_its_consumer_hands_out_nothing_more() {
         )
         .unwrap();
     }
-    let rulesets = vec![gorules_rules::builtin("chinese").unwrap()];
+    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
     let options = Options {
         dead: DeadStones::None,
         ..Options::default()

@@ -41,7 +41,8 @@ proptest! {
         pick in any::<u8>(),
     ) {
         let text = apply(SEEDS[seed], &edits);
-        check_record_bytes(text.as_bytes(), &builtins(), &options_from(pick));
+        let (rulesets, options) = run_from(pick, &builtins());
+        check_record_bytes(text.as_bytes(), &rulesets, &options);
     }
 }
 
@@ -52,6 +53,7 @@ proptest! {
         bytes in proptest::collection::vec(any::<u8>(), 0..300),
         pick in any::<u8>(),
     ) {
-        check_record_bytes(&bytes, &builtins(), &options_from(pick));
+        let (rulesets, options) = run_from(pick, &builtins());
+        check_record_bytes(&bytes, &rulesets, &options);
     }
 }

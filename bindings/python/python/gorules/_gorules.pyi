@@ -52,7 +52,7 @@ def score(
 
     ``sgf``: bytes are SGF; a ``str`` that begins with ``(`` after white space is SGF text,
     any other ``str`` a path; a path-like object is a path. ``rules`` defaults to every
-    built-in ruleset. Raises SgfError when no game can be scored; a game that fails among
+    built-in ruleset (after a KataGo record's own); ``"record"`` names each record's own. Raises SgfError when no game can be scored; a game that fails among
     others is left out with a GorulesWarning.
     """
 

@@ -26,7 +26,7 @@ pub fn run(
     max_file_size: u64,
     examples: usize,
 ) -> Result<ExitCode, String> {
-    let rulesets = args::rulesets(&scoring.rules)?;
+    let rulesets = args::ruleset_choices(&scoring.rules)?;
     let options = Options {
         komi: args::komi(scoring.komi)?,
         dead: dead.choice()?,

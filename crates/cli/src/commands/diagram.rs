@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use gorules_compare::diagram::{render, view, Format};
 use gorules_compare::replay::Options;
+use gorules_compare::rules_choice::{record_ruleset, RECORD};
 use gorules_sgf::read_sgf_file;
 
 use crate::args;
@@ -35,7 +36,7 @@ pub struct Request<'a> {
 
 /// Draws the first game of the file after the move asked for, as the ruleset counts it.
 pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
-    let from_record = req.rules.trim() == args::RECORD;
+    let from_record = req.rules.trim() == RECORD;
     let fixed = if from_record {
         None
     } else {
@@ -48,7 +49,7 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
     };
     let rules = match fixed {
         Some(r) => r,
-        None => args::record_ruleset(record)?,
+        None => record_ruleset(record)?,
     };
     let options = Options {
         komi,

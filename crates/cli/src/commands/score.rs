@@ -4,10 +4,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::render::{escape_controls, game_csv, render_game, Format};
+use gorules_compare::render::{game_csv, render_game, Format};
 use gorules_compare::replay::Options;
-use gorules_compare::report::compare_game;
-use gorules_sgf::{parse_sgf_bytes_games, place_error};
+use gorules_compare::rules_choice::{compare_chosen, RulesetChoice};
+use gorules_sgf::parse_sgf_bytes_games;
 
 use crate::args::{self, ScoringArgs};
 
@@ -21,7 +21,11 @@ pub fn run(
     unfinished: bool,
     max_file_size: u64,
 ) -> Result<ExitCode, String> {
-    let choices = args::ruleset_choices(&scoring.rules)?;
+    let mut choices = args::ruleset_choices(&scoring.rules)?;
+    if scoring.rules.trim() == "all" {
+        // A KataGo record is scored under its own ruleset first.
+        choices.insert(0, RulesetChoice::RecordKataGo);
+    }
     let options = Options {
         komi: args::komi(scoring.komi)?,
         dead: dead.choice()?,
@@ -52,21 +56,9 @@ pub fn run(
                 continue;
             }
         };
-        let rulesets = match args::rulesets_for(&choices, game) {
-            Ok(r) => r,
-            Err(e) => {
-                let place = if games.len() > 1 {
-                    format!("{name}: game {}", i + 1)
-                } else {
-                    name.clone()
-                };
-                errors.push(format!("{}: {e}", escape_controls(&place)));
-                continue;
-            }
-        };
-        match compare_game(game, &rulesets, &options) {
+        match compare_chosen(game, &choices, &options) {
             Ok(r) => reports.push(r),
-            Err(e) => errors.push(place_error(&bytes, e).to_string()),
+            Err(e) => errors.push(e.message(&bytes, &name, i)),
         }
     }
     if reports.is_empty() && !errors.is_empty() {

@@ -7,9 +7,9 @@ use gorules_compare::corpus_printer::CorpusPrinter;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::{render_game, Format};
 use gorules_compare::replay::Options;
-use gorules_compare::report::compare_game;
+use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
 use gorules_rules::Ruleset;
-use gorules_sgf::{parse_sgf_bytes_games, place_error};
+use gorules_sgf::parse_sgf_bytes_games;
 
 /// The output formats.
 const FORMATS: [Format; 5] = [
@@ -20,10 +20,20 @@ const FORMATS: [Format; 5] = [
     Format::JsonLines,
 ];
 
-/// The options of a run, picked by one byte: scoring unfinished games or not, `--strict` or
-/// not, and the dead stones: the markup or none, and one time in eight the estimate where the
-/// record has no markup (its play-outs take most of the time of an input).
-pub fn options_from(pick: u8) -> Options {
+/// The rulesets and options of a run, picked by one byte: `rulesets`, after the record's own
+/// (`record`) or not; scoring unfinished games or not, `--strict` or not, and the dead stones:
+/// the markup or none, and one time in eight the estimate where the record has no markup (its
+/// play-outs take most of the time of an input).
+pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options) {
+    let own = (pick & 4 != 0).then_some(RulesetChoice::Record);
+    let choices = own
+        .into_iter()
+        .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(Box::new(r.clone()))))
+        .collect();
+    (choices, options_from(pick))
+}
+
+fn options_from(pick: u8) -> Options {
     Options {
         komi: None,
         dead: match pick >> 4 {
@@ -39,16 +49,22 @@ pub fn options_from(pick: u8) -> Options {
 
 /// Reads `bytes` as the file `fuzz.sgf`, compares every game under `rulesets`, and writes the
 /// entries in every format, checking what a user of the output relies on. Panics on a fault.
-pub fn check_record_bytes(bytes: &[u8], rulesets: &[Ruleset], options: &Options) {
+pub fn check_record_bytes(bytes: &[u8], rulesets: &[RulesetChoice], options: &Options) {
     let entries: Vec<GameEntry> = match parse_sgf_bytes_games(bytes, Some("fuzz.sgf")) {
         Ok(games) => games
             .into_iter()
-            .map(|g| match g.and_then(|g| compare_game(&g, rulesets, options)) {
-                Ok(r) => GameEntry::Report(Box::new(r)),
-                Err(e) => GameEntry::Error {
-                    source: "fuzz.sgf".into(),
-                    error: place_error(bytes, e).to_string(),
-                },
+            .enumerate()
+            .map(|(k, g)| {
+                let compared = g
+                    .map_err(ChoiceError::Record)
+                    .and_then(|g| compare_chosen(&g, rulesets, options));
+                match compared {
+                    Ok(r) => GameEntry::Report(Box::new(r)),
+                    Err(e) => GameEntry::Error {
+                        source: "fuzz.sgf".into(),
+                        error: e.message(bytes, "fuzz.sgf", k),
+                    },
+                }
             })
             .collect(),
         Err(e) => {

@@ -1,0 +1,126 @@
+//! Which rulesets a record is replayed under: rulesets fixed for every record, and the one the
+//! record's own `RU` names (a KataGo rules string, or a common name such as "Japanese").
+
+use std::fmt;
+
+use gorules_rules::Ruleset;
+use gorules_sgf::{place_error, GameRecord, RecordError, RulesHint};
+
+use crate::replay::Options;
+use crate::report::{compare_game, GameReport};
+
+/// The word of a rules list that stands for the ruleset each record's `RU` names; in a corpus
+/// run, also the name of that ruleset's scores (`record:territory`, `record:area`), whatever
+/// ruleset it is for each record.
+pub const RECORD: &str = "record";
+
+/// One entry of a list of rulesets that may name the record's own.
+#[derive(Clone, Debug)]
+pub enum RulesetChoice {
+    /// This ruleset, for every record.
+    Fixed(Box<Ruleset>),
+    /// The ruleset each record's `RU` names: for a KataGo rules string its KataGo ruleset, for
+    /// a common name (Japanese, Chinese, AGA, ...) the built-in one
+    /// ([`gorules_sgf::RulesHint::ruleset`]); a record with no `RU`, or one that names no
+    /// ruleset, is an error.
+    Record,
+    /// The KataGo ruleset of a record whose `RU` is a KataGo rules string; nothing for any
+    /// other record (`gorules score` begins its default list with it).
+    RecordKataGo,
+}
+
+impl RulesetChoice {
+    /// Whether this entry stands for the record's own ruleset.
+    pub fn is_record(&self) -> bool {
+        !matches!(self, RulesetChoice::Fixed(_))
+    }
+}
+
+/// Every entry fixed, as a list of choices.
+pub fn fixed(rulesets: Vec<Ruleset>) -> Vec<RulesetChoice> {
+    rulesets
+        .into_iter()
+        .map(|r| RulesetChoice::Fixed(Box::new(r)))
+        .collect()
+}
+
+/// The rulesets of `choices` for one record, with for each whether it is the record's own:
+/// `record` replaced by the ruleset its `RU` names (an error in words when it names none).
+pub fn rulesets_for(
+    choices: &[RulesetChoice],
+    record: &GameRecord,
+) -> Result<Vec<(Ruleset, bool)>, String> {
+    choices
+        .iter()
+        .filter_map(|c| match c {
+            RulesetChoice::Fixed(r) => Some(Ok(((**r).clone(), false))),
+            RulesetChoice::Record => Some(match record.rules_hint() {
+                Some(hint) => hint
+                    .ruleset()
+                    .map(|r| (r, true))
+                    .map_err(|e| format!("--rules {RECORD}: {e}")),
+                None => Err(format!("--rules {RECORD}: the record has no RU")),
+            }),
+            RulesetChoice::RecordKataGo => match record.rules_hint() {
+                Some(hint @ RulesHint::KataGo { .. }) => hint.ruleset().ok().map(|r| Ok((r, true))),
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+/// The ruleset a record's `RU` names, as `record` stands for it.
+pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
+    rulesets_for(&[RulesetChoice::Record], record).map(|mut v| v.remove(0).0)
+}
+
+/// Why a record could not be compared under the rulesets chosen for it.
+#[derive(Clone, Debug)]
+pub enum ChoiceError {
+    /// `record` stands for no ruleset of this record (no `RU`, or one that names none): why.
+    NoRuleset(String),
+    /// The record could not be replayed.
+    Record(RecordError),
+}
+
+impl ChoiceError {
+    /// The message for the game `game_index` (from 0) of the file `name` read from `bytes`: a
+    /// replay error placed at its line and column in `bytes` ([`place_error`]), a missing
+    /// ruleset after the file's name (and the game's number, for a game after the first).
+    pub fn message(self, bytes: &[u8], name: &str, game_index: usize) -> String {
+        match self {
+            ChoiceError::Record(e) => place_error(bytes, e).to_string(),
+            ChoiceError::NoRuleset(why) if game_index > 0 => {
+                format!("{name}: game {}: {why}", game_index + 1)
+            }
+            ChoiceError::NoRuleset(why) => format!("{name}: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChoiceError::NoRuleset(why) => f.write_str(why),
+            ChoiceError::Record(e) => e.fmt(f),
+        }
+    }
+}
+
+/// [`compare_game`] under the rulesets `choices` give `record` ([`rulesets_for`]), the
+/// record's own marked [`crate::replay::RulesetReport::from_record`].
+pub fn compare_chosen(
+    record: &GameRecord,
+    choices: &[RulesetChoice],
+    options: &Options,
+) -> Result<GameReport, ChoiceError> {
+    let (rulesets, own): (Vec<Ruleset>, Vec<bool>) = rulesets_for(choices, record)
+        .map_err(ChoiceError::NoRuleset)?
+        .into_iter()
+        .unzip();
+    let mut report = compare_game(record, &rulesets, options).map_err(ChoiceError::Record)?;
+    for (r, own) in report.rulesets.iter_mut().zip(own) {
+        r.from_record = own;
+    }
+    Ok(report)
+}

@@ -364,6 +364,28 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
         "{text}"
     );
     assert!(text.contains("record:area  concord:area"), "{text}");
+    // In CSV the record's own ruleset is told apart from the same ruleset asked by name.
+    let o = gorules(&[
+        "compare",
+        &jp,
+        "--rules",
+        "record,japanese",
+        "--format",
+        "csv",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| l.split(',').skip(2).take(3).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "ruleset,from_record,counting",
+            "japanese,true,territory",
+            "japanese,false,territory"
+        ]
+    );
 
     // Compare's report names the KataGo ruleset of a record.
     let only = temp_dir("katago-compare");

@@ -429,6 +429,7 @@ pub(crate) fn csv_header() -> Vec<String> {
         "source",
         "game",
         "ruleset",
+        "from_record",
         "counting",
         "legal",
         "illegal_move",
@@ -494,7 +495,7 @@ pub(crate) fn csv_rows_into(rep: &GameReport, out: &mut String) {
             push_csv_field(out, &source);
             let _ = write!(out, ",{},", rep.game.game_index + 1);
             push_csv_field(out, &r.ruleset);
-            out.push(',');
+            let _ = write!(out, ",{},", r.from_record);
             push_csv_field(out, s.counting.name());
             let _ = write!(out, ",{},", r.legal);
             push_csv_field(out, &illegal);

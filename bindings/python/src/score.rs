@@ -4,7 +4,9 @@
 use gorules_compare::files::read_file;
 use gorules_compare::replay::Options;
 use gorules_compare::report::GameReport;
-use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
+use gorules_compare::rules_choice::{
+    compare_chosen, own_ruleset_left_out, ChoiceError, RulesetChoice,
+};
 use gorules_sgf::parse_sgf_bytes_games;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -60,31 +62,36 @@ pub fn score<'py>(
         score_unfinished: unfinished,
         strict,
     };
-    let outcome = py.detach(
-        move || -> Result<Vec<Result<GameReport, String>>, PyErrKind> {
-            let (bytes, name) = match input {
-                SgfInput::Path(path) => {
-                    let bytes = read_file(&path, max_file_size)
-                        .map_err(|e| PyErrKind::Input(e.to_string()))?;
-                    (bytes, path.display().to_string())
-                }
-                SgfInput::Text(bytes) => (bytes, name.unwrap_or_else(|| "<string>".into())),
-            };
-            let games = parse_sgf_bytes_games(&bytes, Some(&name))
-                .map_err(|e| PyErrKind::Record(e.to_string()))?;
-            Ok(games
-                .iter()
-                .enumerate()
-                .map(|(k, game)| {
-                    game.as_ref()
-                        .map_err(|e| ChoiceError::Record(e.clone()))
-                        .and_then(|g| compare_chosen(g, &choices, &options))
-                        .map_err(|e| e.message(&bytes, &name, k))
-                })
-                .collect())
-        },
-    );
-    let games = outcome.map_err(|kind| match kind {
+    let outcome = py.detach(move || -> Result<Scored, PyErrKind> {
+        let (bytes, name) = match input {
+            SgfInput::Path(path) => {
+                let bytes =
+                    read_file(&path, max_file_size).map_err(|e| PyErrKind::Input(e.to_string()))?;
+                (bytes, path.display().to_string())
+            }
+            SgfInput::Text(bytes) => (bytes, name.unwrap_or_else(|| "<string>".into())),
+        };
+        let games = parse_sgf_bytes_games(&bytes, Some(&name))
+            .map_err(|e| PyErrKind::Record(e.to_string()))?;
+        // A KataGo-like RU that cannot be read: said, as the command line says it.
+        let notes = games
+            .iter()
+            .enumerate()
+            .filter_map(|(k, game)| own_ruleset_left_out(&choices, game.as_ref().ok()?, &name, k))
+            .collect();
+        let results = games
+            .iter()
+            .enumerate()
+            .map(|(k, game)| {
+                game.as_ref()
+                    .map_err(|e| ChoiceError::Record(e.clone()))
+                    .and_then(|g| compare_chosen(g, &choices, &options))
+                    .map_err(|e| e.message(&bytes, &name, k))
+            })
+            .collect();
+        Ok((results, notes))
+    });
+    let (games, notes) = outcome.map_err(|kind| match kind {
         // A file that cannot be read (missing, too large) is not a record error.
         PyErrKind::Input(message) => gorules_error(message),
         PyErrKind::Record(message) => sgf_error(message),
@@ -100,7 +107,7 @@ pub fn score<'py>(
     if reports.is_empty() && !errors.is_empty() {
         return Err(sgf_error(errors.join("\n")));
     }
-    for e in &errors {
+    for e in notes.iter().chain(&errors) {
         let warning = py.get_type::<GorulesWarning>();
         PyErr::warn(
             py,
@@ -116,6 +123,9 @@ pub fn score<'py>(
     }
     Ok(list)
 }
+
+/// Each game's report or error message, and the warnings to give besides.
+type Scored = (Vec<Result<GameReport, String>>, Vec<String>);
 
 /// Why a record gave no report at all.
 enum PyErrKind {

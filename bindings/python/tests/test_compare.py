@@ -143,3 +143,9 @@ def test_the_records_own_ruleset_is_the_commands(cli, corpus, tmp_path):
     assert game["rulesets"][0]["ruleset"] == "katago:koSIMPLEscoreAREAtaxNONEsui1"
     with pytest.raises(gorules.GorulesError, match="record"):
         gorules.Game(9, rules="record")
+    # A KataGo-like RU that KataGo would not read either (no tax called FOO) under the default
+    # rules: the built-in rulesets, and a warning that says why its own is missing.
+    bad = text.replace("RU[Japanese]", "RU[koSIMPLEscoreAREAtaxFOO]")
+    with pytest.warns(gorules.GorulesWarning, match="at character 21"):
+        [game] = gorules.score(bad, dead="markup")
+    assert game["rulesets"][0]["ruleset"] == "concord"

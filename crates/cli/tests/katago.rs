@@ -293,6 +293,18 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     let o = gorules(&["score", &bad, "--rules", "record"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("at character 21"), "{}", stderr(&o));
+    // Under the default rules, the same record is scored under the built-in rulesets, and the
+    // user is told why its own is missing (KataGo rules.cpp reads no tax called FOO).
+    let o = gorules(&["score", &bad, "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("at character 21")
+            && stderr(&o).contains("scored under the other rulesets only"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["rulesets"][0]["ruleset"], "concord");
 
     // The diagram of the record under its own rules.
     let o = gorules(&["diagram", &kata, "--rules", "record"]);

@@ -69,6 +69,30 @@ pub fn rulesets_for(
         .collect()
 }
 
+/// What to tell the user when the record's own KataGo ruleset
+/// ([`RulesetChoice::RecordKataGo`] among `choices`) is left out for `record`, the game
+/// `game_index` (from 0) of the file `name`: its `RU` looks like a KataGo rules string, but one
+/// that cannot be read or modelled. `None` when nothing is left out.
+pub fn own_ruleset_left_out(
+    choices: &[RulesetChoice],
+    record: &GameRecord,
+    name: &str,
+    game_index: usize,
+) -> Option<String> {
+    if !choices
+        .iter()
+        .any(|c| matches!(c, RulesetChoice::RecordKataGo))
+    {
+        return None;
+    }
+    let why = match record.rules_hint()? {
+        hint @ (RulesHint::KataGo { .. } | RulesHint::Invalid { .. }) => hint.ruleset().err()?,
+        _ => return None,
+    };
+    let message = ChoiceError::NoRuleset(format!("{why}: scored under the other rulesets only"));
+    Some(message.message(&[], name, game_index))
+}
+
 /// The ruleset a record's `RU` names, as `record` stands for it.
 pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
     rulesets_for(&[RulesetChoice::Record], record).map(|mut v| v.remove(0).0)

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use gorules_compare::files::{read_capped, read_file};
 use gorules_compare::render::{game_csv, render_game, Format};
 use gorules_compare::replay::Options;
-use gorules_compare::rules_choice::{compare_chosen, RulesetChoice};
+use gorules_compare::rules_choice::{compare_chosen, own_ruleset_left_out, RulesetChoice};
 use gorules_sgf::parse_sgf_bytes_games;
 
 use crate::args::{self, ScoringArgs};
@@ -48,6 +48,7 @@ pub fn run(
     let games = parse_sgf_bytes_games(&bytes, Some(&name)).map_err(|e| e.to_string())?;
     let mut reports = Vec::new();
     let mut errors = Vec::new();
+    let mut notes = Vec::new();
     for (i, game) in games.iter().enumerate() {
         let game = match game {
             Ok(g) => g,
@@ -56,6 +57,7 @@ pub fn run(
                 continue;
             }
         };
+        notes.extend(own_ruleset_left_out(&choices, game, &name, i));
         match compare_chosen(game, &choices, &options) {
             Ok(r) => reports.push(r),
             Err(e) => errors.push(e.message(&bytes, &name, i)),
@@ -65,7 +67,7 @@ pub fn run(
         // Nothing to show: the errors are the answer (exit code 2).
         return Err(errors.join("\ngorules: "));
     }
-    for e in &errors {
+    for e in notes.iter().chain(&errors) {
         crate::output::warn(e);
     }
     let failed = !errors.is_empty();

@@ -29,13 +29,6 @@ pub enum RulesetChoice {
     RecordKataGo,
 }
 
-impl RulesetChoice {
-    /// Whether this entry stands for the record's own ruleset.
-    pub fn is_record(&self) -> bool {
-        !matches!(self, RulesetChoice::Fixed(_))
-    }
-}
-
 /// Every entry fixed, as a list of choices.
 pub fn fixed(rulesets: Vec<Ruleset>) -> Vec<RulesetChoice> {
     rulesets

@@ -87,7 +87,8 @@ pub fn load(id_or_path: &str) -> Result<Ruleset, RulesetError> {
         line: None,
         column: None,
         message: format!(
-            "no built-in ruleset has this id; built-in ids: {} (or give a path to a .toml file)",
+            "no built-in ruleset has this id{}; built-in ids: {} (or give a path to a .toml file)",
+            crate::suggest::did_you_mean(id_or_path, builtin_ids().iter().copied()),
             builtin_ids().join(", ")
         ),
     })

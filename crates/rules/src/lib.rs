@@ -44,6 +44,7 @@ mod ruleset;
 mod score;
 pub mod seki;
 mod state;
+pub mod suggest;
 mod toml_file;
 
 pub use builtin::{

@@ -131,14 +131,10 @@ impl PyGame {
             Status::Playing { .. } => self.game.finish_as_it_stands(&dead),
             Status::Ended => self.game.finish(&dead),
         }
-        Ok(match self.game.settlement() {
-            None => "none".to_string(),
-            Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
-            Some(SettlementReport::Removed { stones }) => {
-                format!("removed {} dead stone(s)", stones.len())
-            }
-            Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
-        })
+        Ok(self
+            .game
+            .settlement()
+            .map_or_else(|| "none".to_string(), SettlementReport::to_string))
     }
 
     /// The score by `counting` (`"area"`, `"territory"`, `"stone"`; default: the first the

@@ -167,6 +167,15 @@ pub fn view(
                     .filter_map(|&p| before.get(p).map(|c| (c, p)))
                     .collect();
             }
+            Some(report @ SettlementReport::RulesNamed { stones, kept }) => {
+                dead = stones
+                    .iter()
+                    .filter_map(|&p| before.get(p).map(|c| (c, p)))
+                    .collect();
+                if !kept.is_empty() {
+                    notes.push(format!("under {}: {report}", rules.id));
+                }
+            }
             Some(SettlementReport::Ignored { reason }) => notes.push(format!(
                 "{} stone(s) named dead are alive under {}: {reason}",
                 named.len(),

@@ -123,6 +123,55 @@ pub enum SettlementReport {
         /// Why.
         reason: AllAliveReason,
     },
+    /// Under `dead-stones = "pass-alive"` the rules name the dead stones, not the players:
+    /// the opponent stones inside pass-alive territory were removed (`stones`), and the
+    /// stones named dead anywhere else stay on the board, alive (`kept`). KataGo's rules
+    /// without its friendly pass: such stones must be captured by play.
+    RulesNamed {
+        /// The stones removed: those inside the opponent's pass-alive territory.
+        stones: Vec<Point>,
+        /// Stones named dead (by agreement, markup, an estimate or an engine) that these
+        /// rules keep on the board.
+        kept: Vec<Point>,
+    },
+}
+
+/// As reports write it: `none`, `removed N dead stone(s)`, `ignored: <reason>`, and under
+/// `dead-stones = "pass-alive"` what was removed and how many named dead stones stay, and why.
+impl fmt::Display for SettlementReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettlementReport::Removed { stones } if stones.is_empty() => f.write_str("none"),
+            SettlementReport::Removed { stones } => {
+                write!(f, "removed {} dead stone(s)", stones.len())
+            }
+            SettlementReport::Ignored { reason } => write!(f, "ignored: {reason}"),
+            SettlementReport::RulesNamed { stones, kept } => {
+                if !stones.is_empty() {
+                    write!(
+                        f,
+                        "removed {} dead stone(s) inside pass-alive territory",
+                        stones.len()
+                    )?;
+                } else if kept.is_empty() {
+                    f.write_str("none")?;
+                }
+                if !kept.is_empty() {
+                    if !stones.is_empty() {
+                        f.write_str("; ")?;
+                    }
+                    write!(
+                        f,
+                        "{} stone(s) named dead left on the board: these rules take as dead only \
+                         the stones inside pass-alive territory, and no others by agreement \
+                         (KataGo's rules without a friendly pass: they must be captured by play)",
+                        kept.len()
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A game under one ruleset.
@@ -734,13 +783,33 @@ impl<'r> Game<'r> {
         let settlement = self.rules.settlement(&self.state);
         // Under `dead-stones = "pass-alive"` the rules name the dead stones, not the players.
         let named;
+        let mut kept = Vec::new();
         let dead = if settlement == Settlement::PassAlive {
             named = self.rules.pass_alive_dead(self.state.board());
+            kept = dead
+                .iter()
+                .filter(|p| !named.contains(p))
+                .copied()
+                .collect();
             &named[..]
         } else {
             dead
         };
         match settlement {
+            Settlement::PassAlive => {
+                let st = &mut self.state;
+                let counts = st.board.remove_stones(dead.iter().copied());
+                for c in Color::ALL {
+                    st.prisoners[c.opponent().index()].dead_stones += counts[c.index()];
+                }
+                st.dead_removed = !dead.is_empty();
+                let stones = if dead.is_empty() {
+                    Vec::new()
+                } else {
+                    st.board.last_removed().to_vec()
+                };
+                self.settlement = Some(SettlementReport::RulesNamed { stones, kept });
+            }
             Settlement::AllAlive(reason) if !dead.is_empty() => {
                 self.settlement = Some(SettlementReport::Ignored { reason });
             }

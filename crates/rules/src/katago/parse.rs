@@ -83,7 +83,9 @@ pub(super) fn parse(text: &str, allow_komi: bool) -> Result<KataGoRules, KataGoE
     if let Some(p) = PRESETS.iter().find(|p| p.names.contains(&lower.as_str())) {
         return Ok(p.rules);
     }
-    if trimmed.starts_with('{') {
+    // KataGo takes the JSON form only when the string's very first character is `{`: a space
+    // before it makes the string a (malformed) compact one.
+    if text.starts_with('{') {
         return parse_json(text, start, allow_komi);
     }
     parse_compact(text, start, allow_komi)
@@ -364,8 +366,10 @@ fn parse_json(text: &str, start: usize, allow_komi: bool) -> Result<KataGoRules,
                         "\"komi\": a komi cannot be given here: the game's komi is kept",
                     ));
                 }
+                // nlohmann's `get<float>` reads a boolean as 0 or 1, and so does KataGo.
                 let komi = value
                     .as_f64()
+                    .or_else(|| value.as_bool().map(f64::from))
                     .map(|k| k as f32)
                     .filter(|k| {
                         k.is_finite() && (-400.0..=400.0).contains(k) && (k * 2.0).fract() == 0.0

@@ -130,10 +130,8 @@ fn add_spec(out: &mut Vec<RulesetChoice>, spec: &str) -> PyResult<()> {
     for s in rules_names(spec) {
         if s == "all" {
             out.extend(rules_choice::fixed(builtins()));
-        } else if s == RECORD {
-            out.push(RulesetChoice::Record);
         } else {
-            out.push(RulesetChoice::Fixed(Box::new(load_ruleset(s)?)));
+            out.push(rules_choice::parse_choice(s, load_ruleset)?);
         }
     }
     Ok(())

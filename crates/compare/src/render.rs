@@ -148,6 +148,9 @@ fn pair(b: f64, w: f64) -> String {
 
 fn notes(r: &RulesetReport) -> String {
     let mut n = Vec::new();
+    if let Some(why) = &r.record_fallback {
+        n.push(format!("{why}: scored under {}", r.ruleset));
+    }
     if let Some(i) = &r.illegal_move {
         n.push(format!(
             "move {} {} illegal ({}): {}",
@@ -170,6 +173,10 @@ fn notes(r: &RulesetReport) -> String {
     }
     if r.end.settlement.starts_with("ignored") {
         n.push(format!("dead stones {}", r.end.settlement));
+    } else if r.end.settlement.contains("named dead left on the board") {
+        // Rules that take as dead only the stones in pass-alive territory (KataGo's without
+        // its friendly pass) keep the others the record or the estimate calls dead.
+        n.push(r.end.settlement.clone());
     }
     if r.komi_source == KomiSource::RulesetDefault {
         n.push(format!("komi {} (ruleset default)", format_points(r.komi)));

@@ -81,7 +81,7 @@ impl GameReport {
     /// ([`RulesetReport::from_record`]).
     pub fn score_parts(&self) -> impl Iterator<Item = (&str, &'static str, &ScoreReport)> {
         self.rulesets.iter().flat_map(|r| {
-            let ruleset = if r.from_record {
+            let ruleset = if r.from_record || r.record_fallback.is_some() {
                 crate::rules_choice::RECORD
             } else {
                 r.ruleset.as_str()

@@ -25,7 +25,7 @@ const FORMATS: [Format; 5] = [
 /// the markup or none, and one time in eight the estimate where the record has no markup (its
 /// play-outs take most of the time of an input).
 pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options) {
-    let own = (pick & 4 != 0).then_some(RulesetChoice::Record);
+    let own = (pick & 4 != 0).then_some(RulesetChoice::Record(None));
     let choices = own
         .into_iter()
         .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(Box::new(r.clone()))))

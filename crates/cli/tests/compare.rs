@@ -232,7 +232,7 @@ fn score_reads_standard_input() {
         .write_all(dame_parity().as_bytes())
         .unwrap();
     let o = child.wait_with_output().unwrap();
-    let v = json_ok(&o);
+    let v = one_game(&o);
     assert_eq!(v["game"]["source"], "<stdin>");
     // Dame parity under Chinese area counting: B+1 (13 to 12).
     assert_eq!(v["rulesets"][0]["scores"][0]["result"], "B+1");
@@ -338,7 +338,7 @@ fn implied_passes_are_reported_and_strict_refuses_them() {
         "--dead",
         "none",
     ]);
-    let v = json_ok(&o);
+    let v = one_game(&o);
     assert_eq!(v["game"]["implied_passes"], 1);
     assert_eq!(v["game"]["moves"], 6);
     let o = gorules(&["score", path.to_str().unwrap(), "--rules", "chinese"]);
@@ -449,4 +449,110 @@ fn the_table_says_how_many_pairs_agree_in_words_that_count() {
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each score against the results the records state: how many it reproduces exactly, how
+/// many it gives the same winner, and the first that differ. The dame-parity game is B+1 by
+/// area counting (Chinese) and 0 by Japanese territory counting, as its comment works out;
+/// it is written here with several `RE` values.
+#[test]
+fn the_summary_says_how_often_each_score_gives_the_recorded_result() {
+    let dir = temp_dir("compare-record-agreement");
+    let game = dame_parity();
+    for (name, re) in [
+        ("a", "B+1"), // Chinese exactly; Japanese names no winner
+        ("b", "0"),   // Japanese exactly; Chinese names Black
+        ("c", "B+3"), // Chinese the winner only; Japanese neither
+        ("d", "W+5"), // neither
+        ("e", "B+R"), // not a count: left out
+        ("f", "B+"),  // a winner without a margin: left out
+    ] {
+        let text = game.replacen("GN[", &format!("RE[{re}]GN["), 1);
+        std::fs::write(dir.join(format!("{name}.sgf")), text).unwrap();
+    }
+    let args = |format: &'static str| {
+        gorules(&[
+            "compare",
+            dir.to_str().unwrap(),
+            "--rules",
+            "chinese,japanese",
+            "--dead",
+            "none",
+            "--examples",
+            "2",
+            "--format",
+            format,
+        ])
+    };
+    let v = json_ok(&args("json"));
+    let agreement = v["summary"]["record_agreement"].as_array().unwrap();
+    let row = |score: &str| {
+        let a = agreement.iter().find(|a| a["score"] == score).unwrap();
+        (
+            a["games"].as_u64().unwrap(),
+            a["same_result"].as_u64().unwrap(),
+            a["same_winner"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(row("chinese:area"), (4, 1, 2));
+    assert_eq!(row("japanese:territory"), (4, 1, 1));
+    let chinese = agreement
+        .iter()
+        .find(|a| a["score"] == "chinese:area")
+        .unwrap();
+    let examples: Vec<(&str, &str)> = chinese["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["recorded"].as_str().unwrap(),
+                e["scored"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(examples, [("0", "B+1"), ("B+3", "B+1")]);
+    // The table says the same in words.
+    let text = stdout(&args("table"));
+    assert!(
+        text.contains("Agreement with the records' results (RE)"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("chinese:area")
+            && l.contains("1 (25%)")
+            && l.contains("2 (50%)")),
+        "{text}"
+    );
+    assert!(text.contains("b.sgf: B+1 (RE 0)"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A mistyped value is refused before the run, with the nearest valid one, instead of failing
+/// on every record.
+#[test]
+fn a_mistyped_option_value_is_refused_before_the_run() {
+    let o = gorules(&["compare", "examples/gnugo", "--dead", "estimated"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(
+        stderr(&o)
+            .contains("--dead estimated: not a source of dead stones (did you mean `estimate`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--rules", "japanse"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(did you mean `japanese`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--format", "jsn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(did you mean `json`?)"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -229,9 +229,65 @@ fn cut(text: &str, width: usize) -> String {
     s
 }
 
-/// The summary as text or Markdown: the counts, then the pairs whose margins differ on some
-/// finished game, most winner changes first.
+/// The summary as text or Markdown: the counts, the pairs whose margins differ on some
+/// finished game (most winner changes first), then how often each score gives the results
+/// the records state.
 fn summary_text(summary: &Summary, format: Format) -> String {
+    pairs_text(summary, format) + &agreement_text(summary, format)
+}
+
+/// For each score, how many finished games with a counted `RE` it gives exactly that result
+/// and the same winner; then, when asked (`--examples`), the first games where it does not.
+fn agreement_text(summary: &Summary, format: Format) -> String {
+    let rows: Vec<Vec<String>> = summary
+        .record_agreement
+        .iter()
+        .filter(|a| a.games > 0)
+        .map(|a| {
+            let percent = |n: usize| format!("{n} ({:.0}%)", 100.0 * n as f64 / a.games as f64);
+            vec![
+                a.score.clone(),
+                a.games.to_string(),
+                percent(a.same_result),
+                percent(a.same_winner),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nAgreement with the records' results (RE), on the finished games whose RE is a count:\n\n",
+    );
+    let header = ["score", "games", "same result", "same winner"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    out.push_str(&Grid { header, rows }.render(format));
+    let with_examples: Vec<_> = summary
+        .record_agreement
+        .iter()
+        .filter(|a| !a.examples.is_empty())
+        .collect();
+    if !with_examples.is_empty() {
+        out.push_str(
+            "\nGames whose result differs from the record's (the first of each score):\n\n",
+        );
+        for a in with_examples {
+            out.push_str(&format!("{}:\n", a.score));
+            for e in &a.examples {
+                let line = format!("  {}: {} (RE {})", e.game, e.scored, e.recorded);
+                out.push_str(&escape_controls(&line));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The counts, then the pairs whose margins differ on some finished game, most winner changes
+/// first, by group, and the examples of winner changes.
+fn pairs_text(summary: &Summary, format: Format) -> String {
     let mut out = String::from("\n");
     let uncertain = if summary.uncertain_dead_stones > 0 {
         format!(
@@ -322,10 +378,11 @@ fn summary_text(summary: &Summary, format: Format) -> String {
     out.push_str("Pairs of scores that differ on some finished game:\n\n");
     out.push_str(&Grid { header, rows }.render(format));
     let others = match agreeing {
-        1 => "1 other pair agrees".to_string(),
-        n => format!("{n} other pairs agree"),
+        0 => String::new(),
+        1 => "1 other pair agrees on every finished game.\n".to_string(),
+        n => format!("{n} other pairs agree on every finished game.\n"),
     };
-    out.push_str(&format!("\n{others} on every finished game.\n{apart_text}"));
+    out.push_str(&format!("\n{others}{apart_text}"));
     if !summary.groups.is_empty() {
         out.push_str("\nBy board size and handicap (the pair with the most winner changes):\n\n");
         let header = [

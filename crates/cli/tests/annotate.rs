@@ -4,21 +4,14 @@ mod common;
 
 use common::*;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 /// GNU Go's dead stones, written into the record as territory markup, come back from the
 /// markup: the same dead stones and every ruleset's same score.
 #[test]
 fn the_engine_settlement_reads_back_the_same() {
-    if !std::path::Path::new(GNUGO).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU Go is not installed at {GNUGO}"
-        );
-        eprintln!("skipped: GNU Go is not installed at {GNUGO}");
+    let Some(gnugo) = gorules_tests::environment::gnugo() else {
         return;
-    }
-    let engine = format!("{GNUGO} --mode gtp");
+    };
+    let engine = format!("{gnugo} --mode gtp");
     let dir = temp_dir("annotate-engine");
     let out = dir.join("annotated.sgf");
     let record = "examples/gnugo-selfplay-9x9.sgf";
@@ -47,10 +40,10 @@ fn the_engine_settlement_reads_back_the_same() {
     }
     assert!(text.contains("TB[") && text.contains("TW["), "{text}");
 
-    let before = json_ok(&gorules(&[
+    let before = one_game(&gorules(&[
         "score", record, "--dead", "engine", "--engine", &engine, "--format", "json",
     ]));
-    let after = json_ok(&gorules(&[
+    let after = one_game(&gorules(&[
         "score",
         out.to_str().unwrap(),
         "--dead",

@@ -8,7 +8,7 @@ use common::*;
 fn score_json_follows_the_contract() {
     let o = gorules(&["score", "examples/dame-parity.sgf", "--format", "json"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = one_game(&o);
     assert_eq!(v["game"]["size"], "5x5");
     // No territory markup: the dead stones are estimated (`--dead auto`). The dame-parity
     // board is settled: Black's wall owns column a, White's column e, both alive.
@@ -59,7 +59,7 @@ fn dead_stone_sources_from_the_command_line() {
         "json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = one_game(&o);
     assert_eq!(v["game"]["dead_source"], "none");
     assert!(v["game"].get("dead_estimate").is_none());
     // The markup of a record that has some wins over the estimate under `auto`.
@@ -69,7 +69,7 @@ fn dead_stone_sources_from_the_command_line() {
         "--format",
         "json",
     ]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = one_game(&o);
     assert_eq!(v["game"]["dead_source"], "territory-markup");
     assert_eq!(v["game"]["dead_stones"], serde_json::json!(["A3"]));
     // `engine` needs an engine; an engine that cannot start is an error naming it.
@@ -141,7 +141,7 @@ fn score_by_stone_counting() {
     ];
     let o = gorules(&[&args[..], &["--format", "json"]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = one_game(&o);
     let stone = &v["rulesets"][0]["scores"][0];
     assert_eq!(stone["counting"], "stone");
     assert_eq!(stone["result"], "B+1");
@@ -347,14 +347,13 @@ fn dead_stones_from_gnu_go_and_from_the_estimate() {
     // White's stone at a3 sits in Black's column a with no room to live: dead, as the record's
     // own markup says. GNU Go (the real engine, `/usr/games/gnugo`, which CI installs) and the
     // estimate both find it without the markup.
-    const GNUGO: &str = "/usr/games/gnugo";
     let record = "examples/gallery/02-dead-stone-agreed.sgf";
     let dead_of = |args: &[&str]| {
         let mut all = vec!["score", record, "--format", "json"];
         all.extend_from_slice(args);
         let o = gorules(&all);
         assert!(o.status.success(), "{}", stderr(&o));
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let v = one_game(&o);
         (
             v["game"]["dead_source"].clone(),
             v["game"]["dead_stones"].clone(),
@@ -364,15 +363,10 @@ fn dead_stones_from_gnu_go_and_from_the_estimate() {
         dead_of(&["--dead", "estimate"]),
         (serde_json::json!("estimate"), serde_json::json!(["A3"]))
     );
-    if !std::path::Path::new(GNUGO).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU Go is not installed at {GNUGO}"
-        );
-        eprintln!("skipped the engine part: GNU Go is not installed at {GNUGO}");
+    let Some(gnugo) = gorules_tests::environment::gnugo() else {
         return;
-    }
-    let engine = format!("{GNUGO} --mode gtp");
+    };
+    let engine = format!("{gnugo} --mode gtp");
     assert_eq!(
         dead_of(&["--dead", "engine", "--engine", &engine]),
         (serde_json::json!("engine"), serde_json::json!(["A3"]))

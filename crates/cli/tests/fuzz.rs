@@ -108,7 +108,7 @@ fn a_failing_claim_writes_an_sgf_that_score_replays() {
         "json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = one_game(&o);
     let margin = |id: &str| {
         s["rulesets"]
             .as_array()

@@ -73,11 +73,7 @@ pub fn run(
     let failed = !errors.is_empty();
     let format = scoring.format;
     match format {
-        Format::Json if games.len() == 1 => {
-            if let Some(r) = reports.first() {
-                out!("{}", render_game(r, format))
-            }
-        }
+        // An array whatever the number of games, as `gorules.score` gives a list.
         Format::Json => outln!(
             "{}",
             gorules_compare::json_writer::to_string_pretty(&reports).expect("serialisable")

@@ -187,7 +187,7 @@ fn differences_md(root: &Path) -> Result<Page, String> {
     out.push_str(
         "A gallery of positions, each a game record in this repository that the tests replay. \
          For each: the final position as Concord counts it (`gorules diagram FILE --format \
-         svg`: squares mark territory, crosses dead stones, a ring the last move), why the \
+         svg`: squares mark territory, faded stones are dead, a ring marks the last move), why the \
          rulesets differ, and the score under every built-in ruleset with its parts, as \
          `gorules score FILE --format markdown` prints it (cells are Black / White). Komi is as \
          in the record.\n\n",

@@ -1,8 +1,6 @@
 //! `gorules annotate` end to end: the settlement written into the record, read back.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// GNU Go's dead stones, written into the record as territory markup, come back from the
 /// markup: the same dead stones and every ruleset's same score.

@@ -1,8 +1,6 @@
 //! The `gorules` binary end to end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn score_json_follows_the_contract() {

@@ -2,9 +2,7 @@
 //! formats, the same output for every `--jobs`, trees that loop or hold pipes, size caps,
 //! standard input for `score`, and text from records that must not reach a terminal raw.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -1,8 +1,6 @@
 //! `gorules diagram` end to end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Output;
 
 /// The command failed cleanly: exit code 2, a message, no panic.

@@ -2,9 +2,7 @@
 //! that fails (an SGF counterexample in the --out directory, which `gorules score` replays),
 //! and bad claims (exit code 2, the column and what was expected).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::PathBuf;
 
 #[test]

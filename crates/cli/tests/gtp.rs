@@ -3,13 +3,11 @@
 //! Protocol version 2, section 2.6: `=` or `?`, the id, the text, an empty line). Expected
 //! answers are worked out by hand from the positions.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{repo, temp_dir};
+use crate::common::{repo, temp_dir};
 
 /// One response: success or failure, the id, the text.
 #[derive(Debug, PartialEq)]

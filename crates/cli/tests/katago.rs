@@ -2,9 +2,7 @@
 //! knob values come from KataGo rules.cpp, `parseRulesHelper`, and the mapping documented in
 //! `gorules_rules::katago`; expected scores are worked out by hand from the positions.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// The knob lines of `rules show` text: `(key, value)`.
 fn knob_lines(text: &str) -> Vec<(String, String)> {

@@ -4,11 +4,9 @@
 //! string of its `RU`), gives the result KataGo recorded in `RE`. The expected values are
 //! KataGo's, a real peer.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::{gorules, one_game, repo};
+use crate::common::{gorules, one_game, repo};
 
 fn gatekeeper() -> PathBuf {
     repo().join("examples/katago")

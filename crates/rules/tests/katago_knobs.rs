@@ -3,9 +3,7 @@
 //! boardhistory.cpp, board.cpp; github.com/lightvector/KataGo v1.17.2). Expected values are
 //! worked out by hand from those texts.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::{Color, Move, Point};
 use gorules_rules::{parse, Counting, Illegal, MoveKind, Ruleset, SettlementReport, Status};
 

@@ -3,9 +3,7 @@
 //! before), and stops at the first play that is not plain. Random walks on small boards, where
 //! captures, ko points, suicides and repetitions come early, under every built-in ruleset.
 
-mod common;
-
-use common::{snapshot, Rng};
+use crate::common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{builtins, Game, Replay, Setup, Status};

@@ -5,9 +5,7 @@
 //! started over with `Replay::restart` plays like a new game, and `Replay::step_plain` plays
 //! exactly the plain plays, as `Game::play` plays them.
 
-mod common;
-
-use common::{snapshot, Rng};
+use crate::common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
 use gorules_rules::{builtins, Game, Replay, Setup, Status};

@@ -25,6 +25,8 @@ const SEEDS: &[&str] = &[
      C[startTurnIdx=0];B[ee]C[0.5 v=30];W[dd];B[];W[];B[cc];W[];B[])",
     "(;SZ[25]AB[aa:cc][yy]AW[dd]AE[bb]HA[9]KM[-3.5]PL[W];W[tt];B[];W[xy]TB[ee:gg]TW[])",
     "(;GM[1]SZ[19]HA[2];AB[dp][pd];W[qp];B[tt]W[tt]LB[dd:A]MN[5])",
+    // Passes written as empty nodes (GNU Go), the last two ending the game.
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];;B[dc];W[bb];;)",
 ];
 
 /// Characters that matter to SGF, to insert and substitute.
@@ -87,6 +89,11 @@ fn check_markup(text: &str, games: &[GameRecord]) {
     for ((before, after), m) in games.iter().zip(&again).zip(&markups) {
         let m = m.as_ref().unwrap();
         assert_eq!(after.moves, before.moves, "{out}");
+        assert_eq!(
+            after.ended_by_two_passes(),
+            before.ended_by_two_passes(),
+            "{out}"
+        );
         assert_eq!(after.setup, before.setup, "{out}");
         let markup = after
             .territory_markup
@@ -162,6 +169,7 @@ fn mutated_valid_records_never_panic() {
             if let Ok(games) = parse_sgf(&text, Some("fuzz.sgf")) {
                 accepted.set(accepted.get() + 1);
                 use_records(&games);
+                check_markup(&text, &games);
             }
             Ok(())
         })

@@ -170,12 +170,13 @@ impl PyRuleset {
     }
 }
 
-/// A ruleset file's text and name.
+/// A ruleset file's text and name, read as `--rules FILE` reads it (a regular file, with a
+/// size cap).
 fn read(path: PathBuf) -> PyResult<(String, String)> {
     let file = path.display().to_string();
-    std::fs::read_to_string(&path)
-        .map(|t| (t, file.clone()))
-        .map_err(|e| rules_error(format!("{file}: cannot read the file: {e}")))
+    gorules_rules::read_ruleset_text(&path)
+        .map(|t| (t, file))
+        .map_err(|e| rules_error(e.to_string()))
 }
 
 /// Rulesets that games borrow for as long as the process lives, one copy of each distinct

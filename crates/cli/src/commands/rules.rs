@@ -40,7 +40,8 @@ pub fn show(spec: &str, as_toml: bool, format: Format) -> Result<ExitCode, Strin
                     printer::toml(&rs)
                 )
             }
-            None => std::fs::read_to_string(spec).map_err(|e| format!("{spec}: {e}"))?,
+            None => gorules_rules::read_ruleset_text(std::path::Path::new(spec))
+                .map_err(|e| e.to_string())?,
         };
         load(spec).map_err(|e| e.to_string())?;
         out!("{text}");

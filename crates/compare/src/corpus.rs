@@ -25,6 +25,10 @@ pub enum GameEntry {
     Error {
         /// The file.
         source: String,
+        /// The game's position in the file's collection, from 0, when the error is one
+        /// game's; absent when the file as a whole could not be read.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        game_index: Option<usize>,
         /// The message (file, line, node, move and problem).
         error: String,
     },
@@ -169,6 +173,7 @@ pub fn compare_paths_map_while<T: Send>(
             .unwrap_or_else(|_| {
                 vec![GameEntry::Error {
                     source: path.display().to_string(),
+                    game_index: None,
                     error: format!(
                         "{}: internal error (a bug in gorules) while comparing it",
                         path.display()
@@ -177,6 +182,7 @@ pub fn compare_paths_map_while<T: Send>(
             }),
             Err(e) => vec![GameEntry::Error {
                 source: e.path.display().to_string(),
+                game_index: None,
                 error: e.to_string(),
             }],
         };
@@ -285,12 +291,14 @@ fn compare_file(
         Err(e) => {
             return vec![GameEntry::Error {
                 source: name,
+                game_index: None,
                 error: e.to_string(),
             }]
         }
     };
-    let error = |error: String| GameEntry::Error {
+    let error = |k: usize, error: String| GameEntry::Error {
         source: name.clone(),
+        game_index: Some(k),
         error,
     };
     let compared = |g: &gorules_sgf::GameRecord| match rulesets {
@@ -306,12 +314,13 @@ fn compare_file(
             .map(
                 |(k, g)| match g.map_err(ChoiceError::Record).and_then(|g| compared(&g)) {
                     Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error(e.message(&bytes, &name, k)),
+                    Err(e) => error(k, e.message(&bytes, &name, k)),
                 },
             )
             .collect(),
         Err(e) => vec![GameEntry::Error {
             source: name,
+            game_index: None,
             error: e.to_string(),
         }],
     }

@@ -9,6 +9,7 @@
 pub mod annotate;
 pub mod corpus;
 pub mod corpus_printer;
+pub mod csv;
 pub mod dead;
 pub mod diagram;
 pub mod explain;

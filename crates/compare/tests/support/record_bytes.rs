@@ -62,6 +62,7 @@ pub fn check_record_bytes(bytes: &[u8], rulesets: &[RulesetChoice], options: &Op
                     Ok(r) => GameEntry::Report(Box::new(r)),
                     Err(e) => GameEntry::Error {
                         source: "fuzz.sgf".into(),
+                        game_index: Some(k),
                         error: e.message(bytes, "fuzz.sgf", k),
                     },
                 }

@@ -208,13 +208,10 @@ pub fn dead(obj: Option<&Bound<'_, PyAny>>, engine: Option<&str>) -> PyResult<De
     DeadStones::parse(&text, engine).map_err(gorules_error)
 }
 
-/// `jobs`: threads, at least 1 (`None`: every core).
+/// `jobs`: threads, from 1 to `gorules_compare::corpus::MAX_JOBS` (`None`: every core), as
+/// `--jobs` takes them.
 pub fn jobs(jobs: Option<usize>) -> PyResult<usize> {
-    match jobs {
-        Some(0) => Err(gorules_error("jobs must be at least 1")),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
+    gorules_compare::corpus::jobs(jobs).map_err(|e| gorules_error(format!("jobs: {e}")))
 }
 
 /// A colour: `"black"`, `"white"`, `"b"`, `"w"` (any case).

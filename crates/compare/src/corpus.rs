@@ -69,6 +69,26 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
     columns
 }
 
+/// The most threads a run takes (`--jobs`, and Python's `jobs=`): far more than the cores of
+/// any machine it runs on, and few enough that starting them stays quick (thousands took a
+/// minute to start for a run of a few files).
+pub const MAX_JOBS: usize = 256;
+
+/// The threads of a run: `asked`, or one per core when `None`. Refused with the reason when 0
+/// or more than [`MAX_JOBS`].
+pub fn jobs(asked: Option<usize>) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => Ok(cores.min(MAX_JOBS)),
+        Some(0) => Err("must be at least 1".into()),
+        Some(n) if n > MAX_JOBS => Err(format!(
+            "{n} threads is more than the {MAX_JOBS} a run takes (this machine has {cores} \
+             core(s); threads beyond them only wait for one another)"
+        )),
+        Some(n) => Ok(n),
+    }
+}
+
 /// How a corpus run reads and shares out its files.
 #[derive(Clone, Copy, Debug)]
 pub struct RunLimits {

@@ -417,9 +417,19 @@ fn malformed_compact_strings_say_what_was_expected_at_which_character() {
             "scoreAREAkomiX",
             "katago rules \"scoreAREAkomiX\": at character 14: expected a number after \"komi\"",
         ),
+        // One bound on the komi in both forms: KataGo's on a komi a user gives it
+        // (rules.h, `MAX_USER_KOMI`; rules.cpp, `komiIsIntOrHalfInt`).
         (
             "  scoringAREA komi 1000000",
-            "katago rules \"  scoringAREA komi 1000000\": at character 20: komi 1000000 is out of range: at most 100000 either way",
+            "katago rules \"  scoringAREA komi 1000000\": at character 20: komi 1000000: expected an integer or half-integer number from -400 to 400",
+        ),
+        (
+            "scoreAREAkomi500",
+            "katago rules \"scoreAREAkomi500\": at character 14: komi 500: expected an integer or half-integer number from -400 to 400",
+        ),
+        (
+            "scoreAREAkomi0.3",
+            "katago rules \"scoreAREAkomi0.3\": at character 14: komi 0.3: expected an integer or half-integer number from -400 to 400",
         ),
         // Presets match in any case, settings only as KataGo writes them.
         (
@@ -485,6 +495,8 @@ fn malformed_json_names_the_key_and_what_was_expected() {
     assert!(e.message.starts_with("not valid JSON"), "{e}");
     assert_eq!(e.position, Some(8), "{e}");
     assert!(KataGoRules::parse(r#"{"komi":-400}"#).is_ok());
+    assert_eq!(KataGoRules::parse("scoreAREAkomi-400").unwrap().komi, -400.0);
+    assert_eq!(KataGoRules::parse("scoreAREAkomi400").unwrap().komi, 400.0);
 }
 
 #[test]

@@ -74,6 +74,21 @@ fn is_space(c: char) -> bool {
 /// The settings of the compact form, for messages.
 const SETTINGS: &str = "ko, score, tax, sui, button, whb, fpok or komi";
 
+/// The largest komi either way: KataGo's bound on every komi a user gives it
+/// (`Rules::MAX_USER_KOMI`, rules.h: the JSON form of a rules string, GTP's `komi`, its
+/// configuration). KataGo's reader of the compact form alone, "a legacy internal format",
+/// takes anything up to 1e5 and any fraction; gorules holds both forms to the one bound.
+const MAX_KOMI: f32 = 400.0;
+
+/// What [`komi_in_range`] accepts, in words.
+const KOMI_RANGE: &str = "an integer or half-integer number from -400 to 400";
+
+/// Whether `komi` is an integer or half-integer from `-MAX_KOMI` to `MAX_KOMI`
+/// (`Rules::komiIsIntOrHalfInt` and the user bound, rules.cpp).
+fn komi_in_range(komi: f32) -> bool {
+    komi.is_finite() && (-MAX_KOMI..=MAX_KOMI).contains(&komi) && (komi * 2.0).fract() == 0.0
+}
+
 /// `parseRulesHelper`: a preset, the JSON form or the compact form. `allow_komi` false
 /// refuses a komi in the string (`parseRulesWithoutKomi`).
 pub(super) fn parse(text: &str, allow_komi: bool) -> Result<KataGoRules, KataGoError> {
@@ -157,11 +172,11 @@ fn parse_compact(text: &str, start: usize, allow_komi: bool) -> Result<KataGoRul
                     ))
                 }
             };
-            if !komi.is_finite() || komi.abs() > 1e5 {
+            if !komi_in_range(komi) {
                 return Err(KataGoError::at(
                     text,
                     pos,
-                    format!("komi {number} is out of range: at most 100000 either way"),
+                    format!("komi {number}: expected {KOMI_RANGE}"),
                 ));
             }
             rules.komi = komi;
@@ -367,16 +382,8 @@ fn parse_json(text: &str, start: usize, allow_komi: bool) -> Result<KataGoRules,
                 let komi = value
                     .as_f64()
                     .map(|k| k as f32)
-                    .filter(|k| {
-                        k.is_finite() && (-400.0..=400.0).contains(k) && (k * 2.0).fract() == 0.0
-                    })
-                    .ok_or_else(|| {
-                        err(
-                            key,
-                            "an integer or half-integer number from -400 to 400",
-                            value,
-                        )
-                    })?;
+                    .filter(|&k| komi_in_range(k))
+                    .ok_or_else(|| err(key, KOMI_RANGE, value))?;
                 rules.komi = komi;
                 komi_given = true;
             }

@@ -495,7 +495,10 @@ fn malformed_json_names_the_key_and_what_was_expected() {
     assert!(e.message.starts_with("not valid JSON"), "{e}");
     assert_eq!(e.position, Some(8), "{e}");
     assert!(KataGoRules::parse(r#"{"komi":-400}"#).is_ok());
-    assert_eq!(KataGoRules::parse("scoreAREAkomi-400").unwrap().komi, -400.0);
+    assert_eq!(
+        KataGoRules::parse("scoreAREAkomi-400").unwrap().komi,
+        -400.0
+    );
     assert_eq!(KataGoRules::parse("scoreAREAkomi400").unwrap().komi, 400.0);
 }
 

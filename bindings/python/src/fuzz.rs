@@ -27,16 +27,16 @@ use crate::errors::gorules_error;
 pub fn fuzz<'py>(
     py: Python<'py>,
     claim: &str,
-    games: u64,
-    seed: u64,
+    #[pyo3(from_py_with = args::games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
     sizes: Option<&Bound<'py, PyAny>>,
-    jobs: Option<usize>,
+    #[pyo3(from_py_with = args::jobs_arg)] jobs: Option<usize>,
     out: Option<PathBuf>,
-    counterexamples: usize,
+    #[pyo3(from_py_with = args::counterexamples)] counterexamples: usize,
     shrink: bool,
     ko: &str,
     suicide: &str,
-    max_handicap: u32,
+    #[pyo3(from_py_with = args::max_handicap)] max_handicap: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let claim = Claim::from_text(claim).map_err(|e| gorules_error(e.to_string()))?;
     let sizes_text = match sizes {
@@ -44,7 +44,7 @@ pub fn fuzz<'py>(
         Some(s) if s.is_none() => "2..9".to_string(),
         Some(s) => {
             if let Ok(t) = s.cast::<PyString>() {
-                t.to_cow()?.to_string()
+                args::text(t, "sizes")?
             } else if let Ok(n) = s.extract::<u32>() {
                 n.to_string()
             } else {

@@ -141,3 +141,19 @@ def test_a_ruleset_goes_with_the_last_game_that_uses_it():
         del game, rules
     grown = resident() - before
     assert grown < 60 << 20, f"{grown >> 20} MB kept after the games were dropped"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_files_are_read_only_when_regular_and_small(tmp_path):
+    # A sparse file of 3 GB (no disk behind it) as a ruleset, and a device as a record or a
+    # ruleset: refused from what the file is, before any of it is read.
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as f:
+        f.truncate(3 << 30)
+    for read in (gorules.Ruleset.from_toml, gorules.Ruleset.load, lambda p: gorules.Game(5, rules=p)):
+        with pytest.raises(gorules.RulesError, match="3072 MiB is larger than the limit of 1 MiB"):
+            read(str(big))
+    with pytest.raises(gorules.RulesError, match="not a regular file"):
+        gorules.Ruleset.from_toml("/dev/zero")
+    with pytest.raises(gorules.GorulesError, match="not a regular file"):
+        gorules.score("/dev/zero")

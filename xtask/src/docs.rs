@@ -593,7 +593,8 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
          one way: board <- rules <- sgf <- compare <- claims <- cli, board <- life (which stones \
-         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; the Python package (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
+         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; files (reading \
+         input files safely) <- rules, sgf and compare; the Python package (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();

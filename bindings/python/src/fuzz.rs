@@ -34,16 +34,16 @@ use crate::errors::gorules_error;
 pub fn fuzz<'py>(
     py: Python<'py>,
     claim: &str,
-    games: u64,
-    seed: u64,
+    #[pyo3(from_py_with = args::games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
     sizes: Option<&Bound<'py, PyAny>>,
-    jobs: Option<usize>,
+    #[pyo3(from_py_with = args::jobs_arg)] jobs: Option<usize>,
     out: Option<PathBuf>,
-    counterexamples: usize,
+    #[pyo3(from_py_with = args::counterexamples)] counterexamples: usize,
     shrink: bool,
     ko: &str,
     suicide: &str,
-    max_handicap: u32,
+    #[pyo3(from_py_with = args::max_handicap)] max_handicap: u32,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let claim = Claim::from_text(claim).map_err(|e| gorules_error(e.to_string()))?;
@@ -52,7 +52,7 @@ pub fn fuzz<'py>(
         Some(s) if s.is_none() => "2..9".to_string(),
         Some(s) => {
             if let Ok(t) = s.cast::<PyString>() {
-                t.to_cow()?.to_string()
+                args::text(t, "sizes")?
             } else if let Ok(n) = s.extract::<u32>() {
                 n.to_string()
             } else {
@@ -138,7 +138,12 @@ impl Progress {
             }
             *when = Some(Instant::now());
         }
-        let failed = || self.error.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+        let failed = || {
+            self.error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        };
         if failed() {
             return;
         }

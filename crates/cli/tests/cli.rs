@@ -113,7 +113,8 @@ fn score_options_komi_counting_dead_and_formats() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("source,game,ruleset,from_record,counting"));
+    assert!(lines[0].starts_with("source,game,size,"));
+    assert!(lines[0].contains(",ruleset,from_record,counting,"));
     assert_eq!(lines.len(), 3, "{out}");
     // C5 is Black's last stone: removed as dead, White gets a prisoner and c5 becomes
     // White's? c5 touches b5 (Black) and d5/c4 (White): neutral. Japanese: 5 vs 5 + 1 + 6.5.

@@ -554,3 +554,55 @@ fn a_mistyped_option_value_is_refused_before_the_run() {
         stderr(&o)
     );
 }
+
+/// `--jobs` takes 1 to 256 threads: more only start slowly and wait for one another (3,000
+/// took a minute to start). Refused with the reason, at once, before any file is read.
+#[test]
+fn jobs_out_of_range_are_refused() {
+    for (cmd, extra) in [
+        ("compare", vec!["examples"]),
+        (
+            "fuzz",
+            vec!["--claim", "concord-area-territory", "--games", "10"],
+        ),
+    ] {
+        for jobs in ["0", "257", "3000"] {
+            let mut args = vec![cmd, "--jobs", jobs];
+            args.extend(extra.iter().copied());
+            let o = gorules(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{cmd} --jobs {jobs}: {}",
+                stderr(&o)
+            );
+            assert!(stderr(&o).contains("--jobs: "), "{}", stderr(&o));
+            assert!(o.stdout.is_empty());
+        }
+        let mut args = vec![cmd, "--jobs", "3000"];
+        args.extend(extra.iter().copied());
+        let err = stderr(&gorules(&args));
+        assert!(
+            err.contains("3000 threads is more than the 256 a run takes"),
+            "{err}"
+        );
+    }
+    let o = gorules(&["compare", "examples", "--jobs", "256", "--format", "jsonl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// The walk stays on the file system of the path it is given: from /proc, `self/root` leads
+/// to the whole machine and is not walked (each such directory is reported once).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_walk_does_not_leave_proc() {
+    let o = gorules(&["compare", "/proc/self", "--format", "jsonl", "--jobs", "1"]);
+    let out = stdout(&o);
+    // No record found, and an entry for the way out.
+    assert!(!out.contains("\"game\""), "{out}");
+    assert!(
+        out.contains("/proc/self/root: on another file system than /proc/self: not walked"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+}

@@ -443,7 +443,7 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     assert!(o.status.success(), "{}", stderr(&o));
     let rows: Vec<String> = stdout(&o)
         .lines()
-        .map(|l| l.split(',').skip(2).take(3).collect::<Vec<_>>().join(","))
+        .map(|l| l.split(',').skip(13).take(3).collect::<Vec<_>>().join(","))
         .collect();
     assert_eq!(
         rows,

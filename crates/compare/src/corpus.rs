@@ -25,6 +25,10 @@ pub enum GameEntry {
     Error {
         /// The file.
         source: String,
+        /// The game's position in the file's collection, from 0, when the error is one
+        /// game's; absent when the file as a whole could not be read.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        game_index: Option<usize>,
         /// The message (file, line, node, move and problem).
         error: String,
     },
@@ -63,6 +67,26 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
         }
     }
     columns
+}
+
+/// The most threads a run takes (`--jobs`, and Python's `jobs=`): far more than the cores of
+/// any machine it runs on, and few enough that starting them stays quick (thousands took a
+/// minute to start for a run of a few files).
+pub const MAX_JOBS: usize = 256;
+
+/// The threads of a run: `asked`, or one per core when `None`. Refused with the reason when 0
+/// or more than [`MAX_JOBS`].
+pub fn jobs(asked: Option<usize>) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => Ok(cores.min(MAX_JOBS)),
+        Some(0) => Err("must be at least 1".into()),
+        Some(n) if n > MAX_JOBS => Err(format!(
+            "{n} threads is more than the {MAX_JOBS} a run takes (this machine has {cores} \
+             core(s); threads beyond them only wait for one another)"
+        )),
+        Some(n) => Ok(n),
+    }
 }
 
 /// How a corpus run reads and shares out its files.
@@ -169,6 +193,7 @@ pub fn compare_paths_map_while<T: Send>(
             .unwrap_or_else(|_| {
                 vec![GameEntry::Error {
                     source: path.display().to_string(),
+                    game_index: None,
                     error: format!(
                         "{}: internal error (a bug in gorules) while comparing it",
                         path.display()
@@ -177,6 +202,7 @@ pub fn compare_paths_map_while<T: Send>(
             }),
             Err(e) => vec![GameEntry::Error {
                 source: e.path.display().to_string(),
+                game_index: None,
                 error: e.to_string(),
             }],
         };
@@ -285,12 +311,14 @@ fn compare_file(
         Err(e) => {
             return vec![GameEntry::Error {
                 source: name,
+                game_index: None,
                 error: e.to_string(),
             }]
         }
     };
-    let error = |error: String| GameEntry::Error {
+    let error = |k: usize, error: String| GameEntry::Error {
         source: name.clone(),
+        game_index: Some(k),
         error,
     };
     let compared = |g: &gorules_sgf::GameRecord| match rulesets {
@@ -306,12 +334,13 @@ fn compare_file(
             .map(
                 |(k, g)| match g.map_err(ChoiceError::Record).and_then(|g| compared(&g)) {
                     Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error(e.message(&bytes, &name, k)),
+                    Err(e) => error(k, e.message(&bytes, &name, k)),
                 },
             )
             .collect(),
         Err(e) => vec![GameEntry::Error {
             source: name,
+            game_index: None,
             error: e.to_string(),
         }],
     }

@@ -6,14 +6,16 @@
 //!   record's `RE` cut to [`RE_WIDTH`] characters, the game's name last, so that no width
 //!   depends on a later game; then the summary;
 //! - **markdown**: the same rows as a Markdown table, then the summary;
-//! - **csv**: a row per game, ruleset and counting method with every part of the breakdown (as
-//!   `gorules score --format csv`), and a row per error with the message in the last column;
+//! - **csv**: the rows of [`crate::csv`], as `gorules score --format csv` writes them: a row
+//!   per game, ruleset and counting method with every part of the breakdown (a row with empty
+//!   score cells where a ruleset does not score the game), and a row per error with the
+//!   message in the last column;
 //! - **json**: one document, `{"games": [...], "summary": {...}}`, written entry by entry;
 //! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
 
 use crate::corpus::{delta_value, GameEntry, PairSummary, Summary};
 use crate::json_writer;
-use crate::render::{csv_error_row, escape_controls, Format, Grid};
+use crate::render::{escape_controls, Format, Grid};
 use crate::report::is_column;
 
 /// The characters of a record's `RE` a table row shows (longer ones are cut, with `…`).
@@ -78,11 +80,7 @@ impl CorpusPrinter {
                 }
                 .render(Format::Markdown)
             }
-            Format::Csv => Grid {
-                header: crate::render::csv_header(),
-                rows: Vec::new(),
-            }
-            .render(Format::Csv),
+            Format::Csv => crate::csv::header(),
             Format::Json => "{\n  \"games\": [".to_string(),
             Format::JsonLines => String::new(),
         }
@@ -122,18 +120,18 @@ impl CorpusPrinter {
                 out.push('\n');
                 out
             }
-            Format::Csv => match entry {
-                GameEntry::Report(r) => {
-                    let mut rows = String::with_capacity(8 * 1024);
-                    crate::render::csv_rows_into(r, &mut rows);
-                    rows
+            Format::Csv => {
+                let mut rows = String::with_capacity(8 * 1024);
+                match entry {
+                    GameEntry::Report(r) => crate::csv::report_rows(r, &mut rows),
+                    GameEntry::Error {
+                        source,
+                        game_index,
+                        error,
+                    } => crate::csv::error_row(source, *game_index, error, &mut rows),
                 }
-                GameEntry::Error { source, error } => Grid {
-                    header: csv_error_row(source, error),
-                    rows: Vec::new(),
-                }
-                .render(Format::Csv),
-            },
+                rows
+            }
             Format::Table | Format::Markdown => {
                 let (name, re, cells) = self.cells(entry);
                 if self.format == Format::Markdown {

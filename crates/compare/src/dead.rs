@@ -35,6 +35,19 @@ pub enum DeadSource {
     Engine,
 }
 
+impl DeadSource {
+    /// Its name in the JSON contract and in CSV (`"territory-markup"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::TerritoryMarkup => "territory-markup",
+            DeadSource::None => "none",
+            DeadSource::Estimate => "estimate",
+            DeadSource::Engine => "engine",
+        }
+    }
+}
+
 /// Where to take the dead stones from.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum DeadStones {

@@ -417,6 +417,8 @@ fn malformed_compact_strings_say_what_was_expected_at_which_character() {
             "scoreAREAkomiX",
             "katago rules \"scoreAREAkomiX\": at character 14: expected a number after \"komi\"",
         ),
+        // The compact form's komi: KataGo's bound for that form (rules.cpp,
+        // `parseRulesHelper`: finite, at most 1e5 either way).
         (
             "  scoringAREA komi 1000000",
             "katago rules \"  scoringAREA komi 1000000\": at character 20: komi 1000000 is out of range: at most 100000 either way",
@@ -485,6 +487,11 @@ fn malformed_json_names_the_key_and_what_was_expected() {
     assert!(e.message.starts_with("not valid JSON"), "{e}");
     assert_eq!(e.position, Some(8), "{e}");
     assert!(KataGoRules::parse(r#"{"komi":-400}"#).is_ok());
+    assert_eq!(
+        KataGoRules::parse("scoreAREAkomi-400").unwrap().komi,
+        -400.0
+    );
+    assert_eq!(KataGoRules::parse("scoreAREAkomi400").unwrap().komi, 400.0);
 }
 
 #[test]

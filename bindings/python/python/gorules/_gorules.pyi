@@ -84,7 +84,7 @@ def compare(
     """Replay every game of every SGF file under ``paths`` (directories walked for ``*.sgf``)
     under each ruleset on ``jobs`` threads (default: every core), yielding one dict per game
     in input order, as ``gorules compare --format jsonl`` writes them (a report, or
-    ``{"source", "error"}``), then ``{"summary": {...}}`` last. Memory stays flat."""
+    ``{"source", "game_index", "error"}``, ``game_index`` only for one game's error), then ``{"summary": {...}}`` last. Memory stays flat."""
 
 def fuzz(
     claim: str,

@@ -57,7 +57,7 @@ def check(value, hint, where="value"):
     )
 
 
-def test_every_report_has_the_shape_its_stub_names(repo: Path, corpus: Path):
+def test_every_report_has_the_shape_its_stub_names(repo: Path, corpus: Path, tmp_path: Path):
     # Records that fill every optional field between them: an estimate, markup, a KataGo
     # record's own ruleset, a fallback, an illegal move, passes the protocol adds.
     games = gorules.score(repo / "examples" / "katago" / "2BA80B3BE0ECE6789AB464E8DEB18BD3.sgf",
@@ -72,6 +72,15 @@ def test_every_report_has_the_shape_its_stub_names(repo: Path, corpus: Path):
         check(entry, types.CompareEntry, "compare()")
     check(entries[-1], types.SummaryEntry, "summary")
     assert entries[-1]["summary"]["record_agreement"]
+    # Error entries: a file that cannot be read, and one bad game of a collection.
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "broken.sgf").write_text("(;GM[1]SZ[5];B[zz]")
+    (bad / "two.sgf").write_text("(;GM[1]SZ[5];B[cc];W[];B[])(;GM[1]SZ[5];B[cc];W[cc])")
+    errors = [e for e in gorules.compare(bad) if "error" in e]
+    assert len(errors) == 2 and any("game_index" in e for e in errors), errors
+    for entry in errors:
+        check(entry, types.ErrorEntry, "compare() error")
     report = gorules.fuzz("abs(japanese:territory - chinese:area) <= 1", games=300, seed=3)
     assert report["counterexamples"]
     check(report, types.FuzzReport, "fuzz()")

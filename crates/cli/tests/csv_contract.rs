@@ -119,6 +119,7 @@ fn the_csv_of_a_run_is_its_json_row_by_row() {
     assert_eq!(games.len() as u64, summary["games"].as_u64().unwrap());
     let mut rows = rows.into_iter();
     let (mut errors, mut unfinished) = (0, 0);
+    let mut agreeing: HashMap<String, u64> = HashMap::new();
     for entry in games {
         let guarded = |s: &str| {
             if s.starts_with(['=', '+', '-', '@']) {
@@ -218,6 +219,38 @@ fn the_csv_of_a_run_is_its_json_row_by_row() {
                 same("counting", cell(&s["counting"]));
                 same("margin", cell(&s["margin"]));
                 same("result", cell(&s["result"]));
+                // Against the record's RE, when the game ended in passes and RE is a count:
+                // worked out here from the JSON's RE and margin.
+                let counted = |re: &str| -> Option<f64> {
+                    if re == "0" {
+                        return Some(0.0);
+                    }
+                    let (sign, margin) = match re.split_at_checked(2)? {
+                        ("B+", m) => (1.0, m),
+                        ("W+", m) => (-1.0, m),
+                        _ => return None,
+                    };
+                    margin.parse::<f64>().ok().map(|m| sign * m)
+                };
+                let re = g["result"].as_str().and_then(counted);
+                let (same_result, same_winner) = match re {
+                    Some(re) if g["ended_by_passes"] == true => {
+                        let margin = s["margin"].as_f64().unwrap();
+                        let result = s["result"].as_str().unwrap();
+                        let counted = result != "Void" && !result.ends_with("+F");
+                        let winner = counted
+                            && margin.signum() == re.signum()
+                            && (margin == 0.0) == (re == 0.0);
+                        ((winner && margin == re).to_string(), winner.to_string())
+                    }
+                    _ => (String::new(), String::new()),
+                };
+                same("record_same_result", same_result.clone());
+                same("record_same_winner", same_winner);
+                if g["dead_estimate"]["uncertain"] != true && same_result == "true" {
+                    let column = format!("{}:{}", cell(&r["ruleset"]), cell(&s["counting"]));
+                    *agreeing.entry(column).or_insert(0u64) += 1;
+                }
                 for side in ["black", "white"] {
                     let b = &s["breakdown"][side];
                     same(&format!("{side}_total"), cell(&s[side]));
@@ -243,6 +276,17 @@ fn the_csv_of_a_run_is_its_json_row_by_row() {
         }
     }
     assert!(rows.next().is_none(), "rows beyond the JSON's games");
+    // The rows that reproduce their record's result are those the summary counts (the
+    // finished Chinese record gives its RE under Chinese rules at least).
+    assert!(agreeing.contains_key("chinese:area"), "{agreeing:?}");
+    for a in summary["record_agreement"].as_array().unwrap() {
+        let column = a["score"].as_str().unwrap();
+        assert_eq!(
+            agreeing.get(column).copied().unwrap_or(0),
+            a["same_result"].as_u64().unwrap(),
+            "{column}"
+        );
+    }
     // The corpus has each kind: the counts are the summary's.
     assert_eq!(errors, summary["errors"].as_u64().unwrap());
     assert_eq!(unfinished, summary["unfinished"].as_u64().unwrap());

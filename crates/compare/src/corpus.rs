@@ -633,19 +633,11 @@ impl TallyRow {
         } else {
             name
         };
-        let recorded = r.game.result.as_deref().map(gorules_sgf::GameResult::parse);
-        let recorded_margin = recorded.as_ref().and_then(|re| re.black_margin());
-        if let (Some(margin), true, false) = (recorded_margin, row.finished, row.uncertain) {
-            let winner = recorded.as_ref().and_then(|re| re.winner());
+        if row.finished && !row.uncertain {
+            let re = r.game.result.as_deref();
             row.agreement = scores
                 .iter()
-                .map(|s| {
-                    s.map(|s| {
-                        let counted = s.result != "Void" && !s.result.ends_with("+F");
-                        let same_winner = counted && s.winner() == winner;
-                        (same_winner && s.margin == margin, same_winner)
-                    })
-                })
+                .map(|s| s.and_then(|s| crate::report::record_agreement(re, s)))
                 .collect();
             if examples {
                 for (k, (s, agree)) in scores.iter().zip(&row.agreement).enumerate() {

@@ -86,7 +86,16 @@ pub fn columns() -> Vec<String> {
     for side in ["black", "white"] {
         header.extend(SIDE_PARTS.iter().map(|p| format!("{side}_{p}")));
     }
-    header.extend(["margin", "result", "error"].map(String::from));
+    header.extend(
+        [
+            "margin",
+            "result",
+            "record_same_result",
+            "record_same_winner",
+            "error",
+        ]
+        .map(String::from),
+    );
     header
 }
 
@@ -101,8 +110,9 @@ pub fn header() -> String {
     out
 }
 
-/// The cells after the ruleset's: the breakdown of both sides, the margin and the result.
-const SCORE_CELLS: usize = 2 * SIDE_PARTS.len() + 2;
+/// The cells after the ruleset's: the breakdown of both sides, the margin, the result and how
+/// it compares with the record's.
+const SCORE_CELLS: usize = 2 * SIDE_PARTS.len() + 4;
 
 /// The rows of one report, appended to `out`: a row per ruleset and counting method, and a
 /// row with empty score cells for a ruleset that does not score the game. Each cell is
@@ -190,6 +200,20 @@ pub fn report_rows(rep: &GameReport, out: &mut String) {
             write_points(out, s.margin);
             out.push(',');
             push_csv_field(out, &s.result);
+            // Against the record's result, as the corpus summary counts it: for a finished
+            // game whose RE is a count; empty otherwise.
+            out.push(',');
+            if g.ended_by_passes {
+                if let Some((result, winner)) =
+                    crate::report::record_agreement(g.result.as_deref(), s)
+                {
+                    let _ = write!(out, "{result},{winner}");
+                } else {
+                    out.push(',');
+                }
+            } else {
+                out.push(',');
+            }
             // The last cell, `error`, is empty.
             out.push_str(",\n");
         }

@@ -100,6 +100,18 @@ impl GameReport {
     }
 }
 
+/// How a score compares with the result a record states (`re`, its `RE`): `(same result,
+/// same winner)`, or `None` when `re` is not a count (`B+3.5`, `W+0.5`, `0`; a resignation or a
+/// winner without a margin says nothing of the count). A score that is no count (no result, a
+/// forfeit) agrees with none; a draw is an outcome of its own.
+pub fn record_agreement(re: Option<&str>, score: &ScoreReport) -> Option<(bool, bool)> {
+    let recorded = gorules_sgf::GameResult::parse(re?);
+    let margin = recorded.black_margin()?;
+    let counted = score.result != "Void" && !score.result.ends_with("+F");
+    let same_winner = counted && score.winner() == recorded.winner();
+    Some((same_winner && score.margin == margin, same_winner))
+}
+
 /// Whether `column` is the score name `ruleset:counting`.
 pub fn is_column(column: &str, ruleset: &str, counting: &str) -> bool {
     column.len() == ruleset.len() + 1 + counting.len()

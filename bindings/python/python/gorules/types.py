@@ -185,9 +185,11 @@ class GameReport(TypedDict):
 
 
 class ErrorEntry(TypedDict):
-    """A file or game of a corpus that could not be read or replayed."""
+    """A file or game of a corpus that could not be read or replayed (``game_index``, from
+    0, when the error is one game's of the file)."""
 
     source: str
+    game_index: NotRequired[int]
     error: str
 
 

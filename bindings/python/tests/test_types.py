@@ -129,3 +129,35 @@ def test_the_exceptions_belong_to_the_package():
         assert type(again) is type(e) and str(again) == str(e)
     else:
         raise AssertionError("an unknown id is refused")
+
+
+def test_rows_are_the_commands_csv(cli, corpus):
+    # gorules.rows gives the CSV's columns and cells, typed: read back as the CSV writes them.
+    import csv
+    import io
+
+    from conftest import run_cli
+    from gorules.frames import COLUMNS
+
+    args = ["--rules", "japanese,chinese,record:aga", "--dead", "estimate"]
+    done = run_cli(cli, ["compare", str(corpus), "--format", "csv", *args])
+    expected = list(csv.DictReader(io.StringIO(done.stdout)))
+    got = list(gorules.rows(gorules.compare(corpus, rules="japanese,chinese,record:aga",
+                                            dead="estimate")))
+    assert list(expected[0].keys()) == list(COLUMNS)
+
+    def cell(v):
+        if v is None:
+            return ""
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, float) and v.is_integer():
+            return str(int(v))
+        return str(v)
+
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert {k: cell(v) for k, v in g.items()} == e
+    # Some rows say whether the record's result is reproduced, and some are.
+    assert any(r["record_same_result"] for r in got)
+    assert any(r["record_same_result"] is False for r in got)

@@ -41,7 +41,7 @@ pub fn parse_line(line: &str) -> Option<Command> {
 }
 
 /// A response: `=id text` for a success, `?id text` for a failure, ended by an empty line
-/// (section 2.6, "=[id] result": the mark and id, a space, the result). The space is there
+/// (section 2.6, "=\[id\] result": the mark and id, a space, the result). The space is there
 /// whatever follows, as GNU Go, the protocol's reference implementation, writes it: `= ` and
 /// the empty line for an empty result, `= ` and a line feed before a result that begins on
 /// the next line (a board diagram). The text is kept free of empty lines (which would end the

@@ -14,6 +14,7 @@ mod katago_vectors;
 mod knob_table;
 mod new_rule_as_data;
 mod plain_opening;
+mod referee_fixtures;
 mod replay_fast_paths;
 mod replay_steps;
 mod stone_scoring;

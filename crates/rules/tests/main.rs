@@ -15,6 +15,7 @@ mod knob_table;
 mod new_rule_as_data;
 mod plain_opening;
 mod referee_fixtures;
+mod referee_properties;
 mod replay_fast_paths;
 mod replay_steps;
 mod stone_scoring;

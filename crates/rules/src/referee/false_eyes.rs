@@ -176,7 +176,6 @@ fn must_fill(layout: &Layout, owner: usize, is_space: &dyn Fn(usize) -> bool) ->
         a
     }
     // Per piece (its root chain): its inner liberties, up to two distinct ones.
-    let mut seen = vec![u32::MAX; n];
     let mut libs: Vec<[u32; 2]> = vec![[u32::MAX; 2]; nchains];
     let mut count = vec![0u8; nchains];
     loop {
@@ -203,15 +202,18 @@ fn must_fill(layout: &Layout, owner: usize, is_space: &dyn Fn(usize) -> bool) ->
             }
         }
         count.iter_mut().for_each(|k| *k = 0);
-        let mut add = |root: usize, q: u32, count: &mut [u8], libs: &mut [[u32; 2]]| {
-            if fill[q as usize] || !inner(q) || seen[q as usize] == root as u32 {
+        // Counts distinct liberties up to two: while fewer than two are counted, all of them
+        // are kept, which is all that telling a new one from a known one needs.
+        let add = |root: usize, q: u32, count: &mut [u8], libs: &mut [[u32; 2]]| {
+            if fill[q as usize] || !inner(q) {
                 return;
             }
-            seen[q as usize] = root as u32;
-            if count[root] < 2 {
-                libs[root][count[root] as usize] = q;
+            let known = &libs[root][..usize::from(count[root].min(2))];
+            if count[root] >= 2 || known.contains(&q) {
+                return;
             }
-            count[root] = count[root].saturating_add(1);
+            libs[root][count[root] as usize] = q;
+            count[root] += 1;
         };
         for (c, chain) in layout.chains.iter().enumerate() {
             if chain.color.index() != owner {
@@ -231,8 +233,6 @@ fn must_fill(layout: &Layout, owner: usize, is_space: &dyn Fn(usize) -> bool) ->
                 add(root, q, &mut count, &mut libs);
             }
         }
-        // `seen` marks points by piece: clear it for the next round.
-        seen.iter_mut().for_each(|s| *s = u32::MAX);
         let mut changed = false;
         for root in 0..nchains {
             if count[root] != 1 || layout.chains[root].color.index() != owner {

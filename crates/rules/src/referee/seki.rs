@@ -9,11 +9,14 @@
 //! with two eyes (a group with two eyes could fill it safely), or a dame region that touches
 //! only groups short of eyes, of both colours; or it is in contact with it (in a double-ko
 //! seki the partners share no empty point, only the two kos). Groups linked so, with all the
-//! groups they link in turn, make one seki. Two groups are linked only when neither wins the
-//! capturing race outright (their liberties differ by one at most): otherwise the shorter one
-//! is not alive at all, and the dead stones given are wrong, which the count does not guess
-//! at. That holds with every dame unfilled: the dame that divide the living groups are next to
-//! a group with two eyes, and the shared liberties are not.
+//! groups they link in turn, make one seki. That holds with every dame unfilled: the dame
+//! that divide the living groups are next to a group with two eyes, and the shared liberties
+//! are not.
+//!
+//! Both groups are alive by the dead stones given, so seki is the one way both live: the count
+//! does not play out who would win a capturing race between them. Where one of them is in
+//! fact dead (the dead stones given are wrong), its partner's eyes are left out as seki eyes;
+//! those are small, since a group with two eyes is never in seki.
 //!
 //! A group short of eyes with no such partner is not in seki: it is alive only by the dead
 //! stones given (the count never turns stones dead by itself), and its eye spaces count as
@@ -57,36 +60,15 @@ pub(super) fn sekis(layout: &Layout, chain_group: [&[u32]; 2], short: [&[bool]; 
         }
         a
     }
-    // The liberties of each group, for the capturing-race check.
-    let mut liberties = vec![0u32; nodes];
-    let mut counted = vec![u32::MAX; layout.cell.len()];
-    for chain in 0..layout.chains.len() as u32 {
-        let (node, _, _) = node_of(chain);
-        for &i in layout.stones_of(chain) {
-            for q in layout.neighbors(i) {
-                if layout.cell[q as usize] == 0 && counted[q as usize] != node {
-                    counted[q as usize] = node;
-                    liberties[node as usize] += 1;
-                }
-            }
-        }
-    }
-    // Two groups short of eyes live together only when neither wins the capturing race
-    // outright: a group with two liberties more than the other could fill all of the other's
-    // before losing its own, whoever starts (then the shorter one is not alive at all, and the
-    // dead stones given are wrong; the count does not guess which).
-    let even = |a: u32, b: u32| liberties[a as usize].abs_diff(liberties[b as usize]) <= 1;
     let mut shared: Vec<(u32, u32)> = Vec::new(); // (point, a node it links)
     let mut around: Vec<(u32, usize, bool)> = Vec::new();
     let link = |parent: &mut Vec<u32>, around: &[(u32, usize, bool)]| -> Option<u32> {
         let mut linked = None;
         for b in around.iter().filter(|a| a.1 == 0) {
             for w in around.iter().filter(|a| a.1 == 1) {
-                if even(b.0, w.0) {
-                    let (x, y) = (find(parent, b.0), find(parent, w.0));
-                    parent[y as usize] = x;
-                    linked = Some(b.0);
-                }
+                let (x, y) = (find(parent, b.0), find(parent, w.0));
+                parent[y as usize] = x;
+                linked = Some(b.0);
             }
         }
         linked

@@ -55,9 +55,8 @@ impl Ownership {
     /// The position as a referee settles it for territory counting ([`RefereeCount::of`] of
     /// the analysed board), worked out the first time.
     pub fn referee(&self) -> &RefereeCount {
-        self.referee.get_or_init(|| {
-            RefereeCount::of_stones([&self.territory.black_stones, &self.territory.white_stones])
-        })
+        self.referee
+            .get_or_init(|| RefereeCount::of_territory(&self.territory))
     }
 }
 

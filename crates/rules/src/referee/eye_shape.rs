@@ -10,7 +10,7 @@
 //! not read shortage of liberties, and a bent four in the corner counts as two.
 
 /// The number of eyes (1 or 2) a connected eye space of `points.len() >= 2` points is worth;
-/// `points` are dense indices on a board `width` points wide.
+/// `points` are indices on a grid `width` cells wide (row by row).
 pub(super) fn eye_value(points: &[u32], width: usize) -> u8 {
     let n = points.len();
     if n <= 3 {

@@ -1,5 +1,7 @@
 //! The parts of a position the settlement reasons about: chains, empty regions and which touch
-//! which, labelled once on dense arrays (a point's index is [`Size::dense_index`]).
+//! which, labelled once on a padded grid: the board with a border cell on every side, so that
+//! a point's four neighbours are always `i - 1`, `i + 1`, `i - stride`, `i + stride` (a
+//! point's index is `(y + 1) * stride + x + 1`, `stride` the board's width plus two).
 
 use std::ops::Range;
 
@@ -20,6 +22,9 @@ pub(super) struct ChainInfo {
 pub(super) struct RegionInfo {
     /// Whether it touches black, white stones.
     pub touches: [bool; 2],
+    /// The colour of the only stones it touches, if it touches one colour only: an eye space
+    /// (or territory) of that colour.
+    pub owner: Option<Color>,
     /// Its points, in [`Layout::region_points`].
     pub points: Range<u32>,
     /// The chains next to it, each once, in [`Layout::region_chains`].
@@ -27,31 +32,27 @@ pub(super) struct RegionInfo {
 }
 
 impl RegionInfo {
-    /// The colour of the only stones it touches, if it touches one colour only: an eye space
-    /// (or territory) of that colour.
-    pub fn owner(&self) -> Option<Color> {
-        match self.touches {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        }
-    }
-
     /// Number of points.
     pub fn len(&self) -> usize {
         self.points.len()
     }
 }
 
+/// The cell value of the border around the board.
+pub(super) const BORDER: u8 = 3;
+
 /// Chains and empty regions of a board.
 pub(super) struct Layout {
     pub size: Size,
-    width: usize,
-    height: usize,
-    /// Per point: 0 empty, 1 black, 2 white.
+    /// Cells per row of the padded grid.
+    pub stride: usize,
+    /// Per cell: 0 empty, 1 black, 2 white, [`BORDER`].
     pub cell: Vec<u8>,
-    /// Per point: its chain (a stone) or its region (an empty point).
+    /// Per cell: its chain (a stone) or its region (an empty point).
     pub label: Vec<u32>,
+    /// Per cell: whether it is an empty point of an eye space (a region that touches one
+    /// colour only).
+    pub eye: Vec<bool>,
     pub chains: Vec<ChainInfo>,
     pub regions: Vec<RegionInfo>,
     pub chain_points: Vec<u32>,
@@ -66,62 +67,56 @@ impl Layout {
     pub fn of_stones(stones: [&PointSet; 2]) -> Layout {
         let size = stones[0].size();
         let (width, height) = (size.width() as usize, size.height() as usize);
-        let n = width * height;
-        let mut cell = vec![0u8; n];
+        let stride = width + 2;
+        let n = stride * (height + 2);
+        let mut cell = vec![BORDER; n];
+        for y in 0..height {
+            cell[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].fill(0);
+        }
         for c in Color::ALL {
             for p in stones[c.index()].iter() {
-                cell[size.dense_index(p)] = 1 + c.index() as u8;
+                cell[(p.y as usize + 1) * stride + p.x as usize + 1] = 1 + c.index() as u8;
             }
         }
         let mut layout = Layout {
             size,
-            width,
-            height,
+            stride,
             cell,
             label: vec![UNSEEN; n],
-            chains: Vec::new(),
-            regions: Vec::new(),
-            chain_points: Vec::with_capacity(n),
-            region_points: Vec::with_capacity(n),
-            region_chains: Vec::new(),
+            eye: vec![false; n],
+            chains: Vec::with_capacity(size.area() / 2),
+            regions: Vec::with_capacity(size.area() / 4),
+            chain_points: Vec::with_capacity(size.area()),
+            region_points: Vec::with_capacity(size.area()),
+            region_chains: Vec::with_capacity(size.area()),
         };
-        layout.label_chains();
-        layout.label_regions();
+        layout.label();
         layout
     }
 
-    /// The on-board neighbours of point `i`.
+    /// The index range of each row of the board, top row first.
+    fn rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let (width, height, stride) = (
+            self.size.width() as usize,
+            self.size.height() as usize,
+            self.stride,
+        );
+        (1..=height).map(move |y| y * stride + 1..y * stride + 1 + width)
+    }
+
+    /// The four neighbours of the point `i`, border cells included (their cell is
+    /// [`BORDER`]).
     #[inline]
-    pub fn neighbors(&self, i: u32) -> Neighbors {
-        let i = i as usize;
-        let (x, y) = (i % self.width, i / self.width);
-        let mut out = Neighbors {
-            items: [0; 4],
-            len: 0,
-        };
-        let mut push = |j: usize| {
-            out.items[out.len as usize] = j as u32;
-            out.len += 1;
-        };
-        if x > 0 {
-            push(i - 1);
-        }
-        if x + 1 < self.width {
-            push(i + 1);
-        }
-        if y > 0 {
-            push(i - self.width);
-        }
-        if y + 1 < self.height {
-            push(i + self.width);
-        }
-        out
+    pub fn neighbors(&self, i: u32) -> [u32; 4] {
+        let s = self.stride as u32;
+        [i - 1, i + 1, i - s, i + s]
     }
 
     /// The point of index `i`.
     #[inline]
     pub fn point(&self, i: u32) -> Point {
-        self.size.point_at(i as usize)
+        let i = i as usize;
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
     }
 
     /// The stones of a chain.
@@ -151,110 +146,122 @@ impl Layout {
         set
     }
 
-    fn label_chains(&mut self) {
+    /// Labels chains, then regions, by flood fill (an explicit stack over a preallocated
+    /// array), and lists their points, the chains next to each region, each chain's
+    /// liberties and the colours each region touches.
+    fn label(&mut self) {
         let n = self.cell.len();
+        let rows: Vec<std::ops::Range<usize>> = self.rows().collect();
+        let mut stack = vec![0u32; n];
         // The chain that last counted each empty point as its liberty.
         let mut counted = vec![UNSEEN; n];
-        let mut stack: Vec<u32> = Vec::new();
-        for start in 0..n {
-            let cell = self.cell[start];
-            if cell == 0 || self.label[start] != UNSEEN {
-                continue;
-            }
-            let id = self.chains.len() as u32;
-            let first = self.chain_points.len() as u32;
-            let mut liberties = 0;
-            self.label[start] = id;
-            stack.push(start as u32);
-            while let Some(i) = stack.pop() {
-                self.chain_points.push(i);
-                for j in self.neighbors(i) {
-                    let ju = j as usize;
-                    match self.cell[ju] {
-                        0 if counted[ju] != id => {
-                            counted[ju] = id;
-                            liberties += 1;
-                        }
-                        c if c == cell && self.label[ju] == UNSEEN => {
+        let total = self.size.area();
+        self.chain_points.resize(total, 0);
+        let mut stones = 0usize;
+        for row in &rows {
+            for start in row.clone() {
+                let cell = self.cell[start];
+                if cell == 0 || self.label[start] != UNSEEN {
+                    continue;
+                }
+                let id = self.chains.len() as u32;
+                let first = stones;
+                let mut liberties = 0;
+                self.label[start] = id;
+                stack[0] = start as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let i = stack[top];
+                    self.chain_points[stones] = i;
+                    stones += 1;
+                    for j in self.neighbors(i) {
+                        let ju = j as usize;
+                        let c = self.cell[ju];
+                        if c == 0 {
+                            if counted[ju] != id {
+                                counted[ju] = id;
+                                liberties += 1;
+                            }
+                        } else if c == cell && self.label[ju] == UNSEEN {
                             self.label[ju] = id;
-                            stack.push(j);
+                            stack[top] = j;
+                            top += 1;
                         }
-                        _ => {}
                     }
                 }
+                self.chains.push(ChainInfo {
+                    color: if cell == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                    liberties,
+                    points: first as u32..stones as u32,
+                });
             }
-            self.chains.push(ChainInfo {
-                color: if cell == 1 {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-                liberties,
-                points: first..self.chain_points.len() as u32,
-            });
         }
-    }
-
-    fn label_regions(&mut self) {
-        let n = self.cell.len();
+        self.chain_points.truncate(stones);
         // The region that last listed each chain as its neighbour.
         let mut listed = vec![UNSEEN; self.chains.len()];
-        let mut stack: Vec<u32> = Vec::new();
-        for start in 0..n {
-            if self.cell[start] != 0 || self.label[start] != UNSEEN {
-                continue;
-            }
-            let id = self.regions.len() as u32;
-            let first = self.region_points.len() as u32;
-            let first_chain = self.region_chains.len() as u32;
-            let mut touches = [false; 2];
-            self.label[start] = id;
-            stack.push(start as u32);
-            while let Some(i) = stack.pop() {
-                self.region_points.push(i);
-                for j in self.neighbors(i) {
-                    let ju = j as usize;
-                    match self.cell[ju] {
-                        0 if self.label[ju] == UNSEEN => {
-                            self.label[ju] = id;
-                            stack.push(j);
-                        }
-                        0 => {}
-                        c => {
-                            touches[c as usize - 1] = true;
-                            let chain = self.label[ju];
-                            if listed[chain as usize] != id {
-                                listed[chain as usize] = id;
-                                self.region_chains.push(chain);
+        self.region_points.resize(total - stones, 0);
+        let mut empties = 0usize;
+        for row in &rows {
+            for start in row.clone() {
+                if self.cell[start] != 0 || self.label[start] != UNSEEN {
+                    continue;
+                }
+                let id = self.regions.len() as u32;
+                let first = empties;
+                let first_chain = self.region_chains.len() as u32;
+                let mut touches = [false; 2];
+                self.label[start] = id;
+                stack[0] = start as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let i = stack[top];
+                    self.region_points[empties] = i;
+                    empties += 1;
+                    for j in self.neighbors(i) {
+                        let ju = j as usize;
+                        match self.cell[ju] {
+                            0 => {
+                                if self.label[ju] == UNSEEN {
+                                    self.label[ju] = id;
+                                    stack[top] = j;
+                                    top += 1;
+                                }
+                            }
+                            BORDER => {}
+                            c => {
+                                touches[c as usize - 1] = true;
+                                let chain = self.label[ju];
+                                if listed[chain as usize] != id {
+                                    listed[chain as usize] = id;
+                                    self.region_chains.push(chain);
+                                }
                             }
                         }
                     }
                 }
+                let owner = match touches {
+                    [true, false] => Some(Color::Black),
+                    [false, true] => Some(Color::White),
+                    _ => None,
+                };
+                if owner.is_some() {
+                    for &i in &self.region_points[first..empties] {
+                        self.eye[i as usize] = true;
+                    }
+                }
+                self.regions.push(RegionInfo {
+                    touches,
+                    owner,
+                    points: first as u32..empties as u32,
+                    chains: first_chain..self.region_chains.len() as u32,
+                });
             }
-            self.regions.push(RegionInfo {
-                touches,
-                points: first..self.region_points.len() as u32,
-                chains: first_chain..self.region_chains.len() as u32,
-            });
         }
-    }
-}
-
-/// Up to four neighbour indices.
-pub(super) struct Neighbors {
-    items: [u32; 4],
-    len: u8,
-}
-
-impl Iterator for Neighbors {
-    type Item = u32;
-
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.items[self.len as usize])
     }
 }

@@ -41,7 +41,7 @@ mod false_eyes;
 mod layout;
 mod seki;
 
-use gorules_board::{Board, Color, PointSet};
+use gorules_board::{Board, Color, PointSet, Territory};
 
 use layout::Layout;
 
@@ -109,95 +109,87 @@ pub struct EyeSpace {
 impl RefereeCount {
     /// The settlement of `board` (dead stones already removed).
     pub fn of(board: &Board) -> RefereeCount {
-        RefereeCount::of_stones([board.stones(Color::Black), board.stones(Color::White)])
+        RefereeCount::of_territory(&board.territory())
     }
 
-    /// The settlement of the position with these stones, `[black, white]` (of one board size).
-    pub(crate) fn of_stones(stones: [&PointSet; 2]) -> RefereeCount {
-        let layout = Layout::of_stones(stones);
+    /// The settlement of the position `territory` describes ([`Board::territory`]: its stones
+    /// and who reaches each empty point).
+    pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
+        let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
         let size = layout.size;
-        let width = size.width() as usize;
+        let width = layout.stride;
         let empty = PointSet::empty(size);
         let mut out = RefereeCount {
-            surrounded: [empty; 2],
-            dame: empty,
+            surrounded: [territory.black, territory.white],
+            dame: territory.neutral,
             false_eyes: [empty; 2],
             seki_stones: [empty; 2],
             seki_eyes: [empty; 2],
             sekis: Vec::new(),
             short_of_eyes: Vec::new(),
         };
-        for (r, region) in layout.regions.iter().enumerate() {
-            let set = match region.owner() {
-                Some(c) => &mut out.surrounded[c.index()],
-                None => &mut out.dame,
-            };
-            for &i in layout.points_of(r as u32) {
-                set.insert(layout.point(i));
-            }
-        }
-        let connections = [
-            false_eyes::connections(&layout, 0),
-            false_eyes::connections(&layout, 1),
-        ];
+        let conn = false_eyes::connections(&layout);
+        let groups = conn.groups.map(|g| g as usize);
+        // Group `g` of colour `c` is node `offset[c] + g` in the per-group tables.
+        let offset = [0, groups[0]];
+        let node = |c: usize, g: u32| offset[c] + g as usize;
         // Eye values of the eye spaces, and eyes per group.
         let mut value = vec![0u8; layout.regions.len()];
-        let mut group_eyes: [Vec<u8>; 2] = [
-            vec![0; connections[0].groups as usize],
-            vec![0; connections[1].groups as usize],
-        ];
-        // The eye spaces of each group, in region order.
-        let mut group_spaces: [Vec<Vec<u32>>; 2] = [
-            vec![Vec::new(); connections[0].groups as usize],
-            vec![Vec::new(); connections[1].groups as usize],
-        ];
+        let mut group_eyes = vec![0u8; groups[0] + groups[1]];
+        let mut region_group = vec![usize::MAX; layout.regions.len()];
+        let mut kept: Vec<u32> = Vec::with_capacity(16);
         for (r, region) in layout.regions.iter().enumerate() {
-            let Some(c) = region.owner() else { continue };
-            let conn = &connections[c.index()];
+            let Some(c) = region.owner else { continue };
             // The points of the space that need not be filled make its eyes.
-            let kept: Vec<u32> = layout
-                .points_of(r as u32)
-                .iter()
-                .copied()
-                .filter(|&i| !conn.false_eye[i as usize])
-                .collect();
+            kept.clear();
+            for &i in layout.points_of(r as u32) {
+                if conn.false_eye[i as usize] {
+                    out.false_eyes[c.index()].insert(layout.point(i));
+                } else {
+                    kept.push(i);
+                }
+            }
             value[r] = match kept.len() {
                 0 => 0,
                 1 if region.len() == 1 => u8::from(!(conn.cut_point[r] || conn.atari_eye[r])),
                 1 => 1,
                 _ => eye_shape::eye_value(&kept, width),
             };
-            for &i in layout.points_of(r as u32) {
-                if conn.false_eye[i as usize] {
-                    out.false_eyes[c.index()].insert(layout.point(i));
+            let g = node(
+                c.index(),
+                conn.chain_group[layout.chains_of(r as u32)[0] as usize],
+            );
+            group_eyes[g] = group_eyes[g].saturating_add(value[r]);
+            region_group[r] = g;
+        }
+        let short: [Vec<bool>; 2] = [0, 1].map(|c| {
+            group_eyes[offset[c]..offset[c] + groups[c]]
+                .iter()
+                .map(|&e| e < 2)
+                .collect()
+        });
+        if short.iter().all(|s| s.iter().all(|&b| !b)) {
+            return out;
+        }
+        let found = seki::sekis(&layout, &conn.chain_group, [&short[0], &short[1]]);
+        // The stones of each group short of eyes.
+        let mut group_stones = vec![empty; group_eyes.len()];
+        for (k, chain) in layout.chains.iter().enumerate() {
+            let g = node(chain.color.index(), conn.chain_group[k]);
+            if group_eyes[g] < 2 {
+                for &i in layout.stones_of(k as u32) {
+                    group_stones[g].insert(layout.point(i));
                 }
             }
-            let g = conn.chain_group[layout.chains_of(r as u32)[0] as usize] as usize;
-            group_eyes[c.index()][g] = group_eyes[c.index()][g].saturating_add(value[r]);
-            group_spaces[c.index()][g].push(r as u32);
         }
-        let short: [Vec<bool>; 2] = [0, 1].map(|c| group_eyes[c].iter().map(|&e| e < 2).collect());
-        let found = seki::sekis(
-            &layout,
-            [&connections[0].chain_group, &connections[1].chain_group],
-            [&short[0], &short[1]],
-        );
-        // The stones of each group, gathered once.
-        let mut group_stones: [Vec<PointSet>; 2] = [
-            vec![empty; connections[0].groups as usize],
-            vec![empty; connections[1].groups as usize],
-        ];
-        for (k, chain) in layout.chains.iter().enumerate() {
-            let c = chain.color.index();
-            let g = connections[c].chain_group[k] as usize;
-            for &i in layout.stones_of(k as u32) {
-                group_stones[c][g].insert(layout.point(i));
+        let group_points = |g: usize, into: &mut PointSet| {
+            for r in (0..layout.regions.len()).filter(|&r| region_group[r] == g) {
+                for &i in layout.points_of(r as u32) {
+                    into.insert(layout.point(i));
+                }
             }
-        }
-        let mut in_seki: [Vec<bool>; 2] = [
-            vec![false; connections[0].groups as usize],
-            vec![false; connections[1].groups as usize],
-        ];
+        };
+        let mut in_seki = vec![false; group_eyes.len()];
         for found in &found.sekis {
             let mut seki = Seki {
                 stones: [empty; 2],
@@ -206,13 +198,10 @@ impl RefereeCount {
                 in_contact: false,
             };
             for &(c, g) in &found.groups {
-                in_seki[c][g as usize] = true;
-                seki.stones[c] = seki.stones[c].union(&group_stones[c][g as usize]);
-                for &r in &group_spaces[c][g as usize] {
-                    for &i in layout.points_of(r) {
-                        seki.eyes[c].insert(layout.point(i));
-                    }
-                }
+                let g = node(c, g);
+                in_seki[g] = true;
+                seki.stones[c] = seki.stones[c].union(&group_stones[g]);
+                group_points(g, &mut seki.eyes[c]);
             }
             seki.in_contact = !seki.stones[0]
                 .dilate()
@@ -226,22 +215,22 @@ impl RefereeCount {
         }
         for color in Color::ALL {
             let c = color.index();
-            for (g, &eyes) in group_eyes[c].iter().enumerate() {
-                if eyes >= 2 {
+            for g in offset[c]..offset[c] + groups[c] {
+                if group_eyes[g] >= 2 {
                     continue;
                 }
                 out.short_of_eyes.push(ShortGroup {
                     color,
-                    stones: group_stones[c][g],
-                    eyes: group_spaces[c][g]
-                        .iter()
-                        .map(|&r| EyeSpace {
-                            points: layout.set_of(layout.points_of(r)),
-                            value: value[r as usize],
+                    stones: group_stones[g],
+                    eyes: (0..layout.regions.len())
+                        .filter(|&r| region_group[r] == g)
+                        .map(|r| EyeSpace {
+                            points: layout.set_of(layout.points_of(r as u32)),
+                            value: value[r],
                         })
                         .collect(),
-                    eye_value: eyes,
-                    in_seki: in_seki[c][g],
+                    eye_value: group_eyes[g],
+                    in_seki: in_seki[g],
                 });
             }
         }

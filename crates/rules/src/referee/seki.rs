@@ -36,16 +36,16 @@ pub(super) struct Sekis {
     pub sekis: Vec<FoundSeki>,
 }
 
-/// The sekis among the groups of `layout`, given each colour's group of each chain
-/// (`chain_group`, `u32::MAX` for the other colour's chains) and which groups are short of
-/// eyes (`short[colour][group]`).
-pub(super) fn sekis(layout: &Layout, chain_group: [&[u32]; 2], short: [&[bool]; 2]) -> Sekis {
+/// The sekis among the groups of `layout`, given the group of each chain (`chain_group`,
+/// numbered apart for each colour) and which groups are short of eyes
+/// (`short[colour][group]`).
+pub(super) fn sekis(layout: &Layout, chain_group: &[u32], short: [&[bool]; 2]) -> Sekis {
     let offset = short[0].len() as u32;
     let nodes = offset as usize + short[1].len();
     // A node per group: black's first, then white's.
     let node_of = |chain: u32| -> (u32, usize, bool) {
         let color = layout.chains[chain as usize].color.index();
-        let g = chain_group[color][chain as usize];
+        let g = chain_group[chain as usize];
         (
             g + if color == 1 { offset } else { 0 },
             color,
@@ -75,7 +75,7 @@ pub(super) fn sekis(layout: &Layout, chain_group: [&[u32]; 2], short: [&[bool]; 
     };
     for r in 0..layout.regions.len() as u32 {
         let region = &layout.regions[r as usize];
-        if region.owner().is_some() || !(region.touches[0] && region.touches[1]) {
+        if region.owner.is_some() || !(region.touches[0] && region.touches[1]) {
             continue;
         }
         // The whole region, when it touches groups short of eyes only, of both colours.
@@ -91,7 +91,7 @@ pub(super) fn sekis(layout: &Layout, chain_group: [&[u32]; 2], short: [&[bool]; 
         for &p in layout.points_of(r) {
             around.clear();
             for q in layout.neighbors(p) {
-                if layout.cell[q as usize] != 0 {
+                if matches!(layout.cell[q as usize], 1 | 2) {
                     around.push(node_of(layout.label[q as usize]));
                 }
             }

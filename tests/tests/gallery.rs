@@ -194,7 +194,10 @@ fn triple_ko() {
 fn sending_two_returning_one() {
     // Start: Black b3 d3 c2 d2, White a2 b2 d1 e1. Legal retake (SSK, NSSK, simple ko): the
     // start again; Black area 4 + c3 = 5, White 4; captures 1 - 2. Concord: 5 - (4 + 1 first
-    // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1); Japanese 2 - 2;
+    // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1). Japanese: the
+    // estimate takes d1 e1 dead and White's a2 b2 alive; neither group has an eye (c3 only
+    // joins b3 to Black's other stones) and they share the dame a3, so with both alive they
+    // live in seki and c3 is a seki eye (Japanese Rules of Go, 1989, Article 8): 1 - 2;
     // Taiwan 5 - (4 + 1, Black's retake was the last board play).
     // Positional superko: the retake becomes a pass; White's c3 stone stays: Black 3 stones,
     // White 5 + a3 b3 = 7 -> W+4. Stone scoring (simple ko allows the retake; White's capture
@@ -206,7 +209,7 @@ fn sending_two_returning_one() {
             ("concord:territory", Some("0")),
             ("aga:area", Some("B+1")),
             ("aga:territory", Some("B+1")),
-            ("japanese:territory", Some("0")),
+            ("japanese:territory", Some("W+1")),
             ("taiwan:area", Some("0")),
             ("new-zealand:area", Some("B+1")),
             ("chinese:area", Some("W+4")),

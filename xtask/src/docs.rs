@@ -279,6 +279,7 @@ fn rules_model_md(root: &Path) -> Result<String, String> {
         out.push('\n');
     }
     out.push_str(KATAGO_MODEL);
+    out.push_str(&referee_model()?);
     out.push_str("## A complete file\n\n");
     out.push_str(
         "The Concord ruleset, as shipped (`gorules rules show concord --toml`):\n\n```toml\n",
@@ -336,6 +337,117 @@ it over (boardhistory.cpp counts the passes in a row across the end); in gorules
 after the end resumes play, so that one pass does not end it again, two do.
 
 ";
+
+/// How territory counting settles a final position: the part of docs/rules-model.md written
+/// by hand, then two positions mapped by the engine.
+const REFEREE_MODEL: &str = "## The referee's settlement
+
+Territory counting under `false-eyes = \"not-counted\"` or `seki-eyes = \"not-counted\"` (the \
+`japanese` and `korean` rulesets) counts a final position as a referee settles it, whether or \
+not the players filled the dame (`gorules_rules::referee`). It starts from the board after \
+the dead stones are removed: they come from the players' agreement (`--dead`, the record's \
+markup or the estimate), and the settlement never takes a living stone for dead.
+
+1. **Regions and dame.** Each maximal connected set of empty points touches black stones, \
+   white stones, both or none. One that touches both, or none, is dame: no side's living \
+   stones surround it (Japanese Rules of Go, 1989, Article 8; AGA Concise Rules, rule 12, \
+   \"Neutral Points\"). One that touches a single colour is an eye space of that colour.
+2. **Groups.** Chains of one colour joined through their own eye spaces are a group: the \
+   opponent cannot fill an eye space. Chains that meet only at a dame are not joined: the \
+   opponent may fill it.
+3. **False eyes and teire.** Once the opponent has filled the dame, a chain keeps as \
+   liberties only the points of its own eye spaces next to it. A chain left with one such \
+   point is in atari there, and its owner must fill it (Japanese Rules of Go, 1989, Article \
+   8 and its commentary: a point that must be filled to keep stones alive is not territory): \
+   the false eye of a cut-off stone (one opponent stone on the diagonal on the edge or in the \
+   corner, two in the centre, read on the whole group instead of the four diagonal points), \
+   and the teire of a stone pushed into the dame. Chains joined through a point to fill count \
+   as one, and the search goes on until it adds nothing, so a point that must be filled only \
+   once another is (a chain of false eyes) is found too. A point whose filling would leave \
+   the chain no liberty at all (its one eye is also its last liberty) is not one: the chain \
+   is captured, or lives in seki. A bamboo joint, a tiger's mouth inside the territory and \
+   an eye shape whose cut-off side keeps an eye of its own need nothing.
+4. **Eye values.** A real one-point eye is one eye; a false eye, a point joining chains that \
+   meet nowhere else, or a point whose chain is in atari, none; a larger eye space one or two \
+   by the classical eye shapes (two or three points: one; four: two but the square and the \
+   pyramid; five: two but the bulky five and the cross; six: two but the rabbity six; seven \
+   or more: two). A group's eyes are the sum over its eye spaces.
+5. **Seki.** A living group with fewer than two eyes lives only because the opponent cannot \
+   approach it: in seki (Japanese Rules of Go, 1989, Article 7 commentary; Article 8: stones \
+   alive that \"possess dame\" are in seki). Its partners are groups of the other colour short \
+   of eyes with which it shares a dame that no group with two eyes touches, or that it \
+   touches (a double-ko seki shares no empty point). Both are alive by the dead stones given, \
+   so seki is the one way both live; the count does not play out a capturing race between \
+   them. A group with two eyes is never in seki, however large its eye space: a region is a \
+   seki eye only for a group short of eyes, with the shared liberties or the contact the \
+   report names. The eye spaces of groups in seki are seki eyes. A group short of eyes with \
+   no partner is alive only by the dead stones given, and its eye spaces count.
+6. **The count.** A player's territory is the empty points only his stones reach, less his \
+   false eyes (`false-eyes = \"not-counted\"`) and his seki eyes \
+   (`seki-eyes = \"not-counted\"`). Filling the dame and the false eyes by play changes no \
+   one's territory (a property test checks it on random settled positions).
+
+Where the counting method does not ask for it, nothing changes: area and stone counting count \
+every point as before (filling one's own false eye costs nothing under area counting), and \
+KataGo's rulesets count after their cleanup phases, which fill false eyes by play, with their \
+tax deciding seki on whole regions. Concord and AGA territory counting count false eyes: their \
+texts define territory as the points that reach one colour only (Concord Go Rules, \
+\"Territory intersection\"; AGA Concise Rules, rule 12), and both promise that territory and \
+area counting give the same result, which leaving out a point that area counting counts would \
+break.
+
+Limits, rare at the end of a game: the teire a cut in the middle of a wall needs (a chain \
+with two inner liberties, one of which the opponent takes) is not read; a territory whose \
+wall has an open gap is dame until the gap is closed; eye values do not read shortage of \
+liberties; whoever may fill a dame, the opponent is taken to fill it.
+
+Every point's owner and why is in `score`'s JSON (`points`, [json.md](json.md#point-maps)), in \
+`diagram` and in `annotate` (false eyes as `MA`, seki as `SQ`). Two positions as the \
+`japanese` ruleset maps them (`X O` stones, `x o` territory, `.` dame, `F` a false eye of \
+Black, `S s` stones in seki, `E e` seki eyes):
+
+";
+
+/// Positions mapped for the rules model: (what it shows, the board).
+const REFEREE_EXAMPLES: &[(&str, &str)] = &[
+    (
+        "An edge false eye: White's E2 cuts E1 off, whose only liberty is D1.",
+        ". . . X O . . . .
+         . . . X O . . . .
+         . . . X O . . . .
+         . . . X O . . . .
+         . . X . X O . . .",
+    ),
+    (
+        "A seki with one eye each and the dame between the walls unfilled: the inner groups \
+         share E1.",
+        ". . . O . X . . .
+         . . . O . X . . .
+         . . . O . X . . .
+         O O O O O X X X X
+         O X X X X O O O X
+         O X . X . O . O X",
+    ),
+];
+
+/// The hand-written part on the settlement, then the example maps.
+fn referee_model() -> Result<String, String> {
+    let japanese = gorules_rules::builtin("japanese").ok_or("no japanese")?;
+    let mut out = String::from(REFEREE_MODEL);
+    for (what, board) in REFEREE_EXAMPLES {
+        let board = gorules_board::diagram::from_diagram(board).map_err(|e| e.to_string())?;
+        let territory = japanese.counted_territory_by(&board, gorules_rules::Counting::Territory);
+        let map = gorules_rules::PointMap::new(&board, &[], &territory);
+        out.push_str(&format!("{what}\n\n```text\n"));
+        for row in map.rows() {
+            let spaced: Vec<String> = row.chars().map(String::from).collect();
+            out.push_str(&spaced.join(" "));
+            out.push('\n');
+        }
+        out.push_str("```\n\n");
+    }
+    Ok(out)
+}
 
 const NO_LAST_PASS: &str = "id = \"concord-no-last-pass\"\nname = \"Concord without its last-pass rule\"\nextends = \"concord\"\n\n[end]\nend-of-play = \"two-passes\"\n";
 

@@ -80,6 +80,8 @@ pub fn compare(
         countings: args::countings(counting)?,
         score_unfinished: false,
         strict,
+        // A corpus run gives no maps, as `compare` does not.
+        point_maps: false,
     };
     let limits = RunLimits {
         jobs: args::jobs(jobs)?,

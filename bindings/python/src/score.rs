@@ -61,6 +61,8 @@ pub fn score<'py>(
         countings: args::countings(counting)?,
         score_unfinished: unfinished,
         strict,
+        // The JSON of `score`: each score with its map.
+        point_maps: true,
     };
     let outcome = py.detach(move || -> Result<Scored, PyErrKind> {
         let (bytes, name) = match input {

@@ -65,6 +65,17 @@ def test_every_report_has_the_shape_its_stub_names(repo: Path, corpus: Path, tmp
     games += gorules.score(corpus / "9x9-norules-20.sgf", rules="record:japanese,concord")
     games += gorules.score(repo / "examples" / "gallery" / "08-multi-stone-suicide.sgf")
     games += gorules.score(repo / "examples" / "gallery" / "02-dead-stone-agreed.sgf")
+    # A seki and a false eye, under territory counting that leaves both out (Japanese Rules
+    # of Go, 1989, Article 8): the point map's seki and groups short of eyes, and
+    # false_eyes_not_counted. D1 is Black's false eye: White's E2 cuts E1 off (every stone
+    # alive, as the players agree).
+    games += gorules.score(repo / "examples" / "gallery" / "05-seki-with-eyes.sgf", rules="japanese")
+    false_eye = tmp_path / "false-eye.sgf"
+    false_eye.write_text("(;GM[1]SZ[9:5]KM[0]AB[da][db][dc][dd][ce][ee]AW[ea][eb][ec][ed][fe];B[];W[])")
+    games += gorules.score(false_eye, rules="japanese", dead="none")
+    black = games[-1]["rulesets"][0]["scores"][0]["breakdown"]["black"]
+    assert black["false_eyes_not_counted"] == 1
+    assert any("seki" in s.get("points", {}) for g in games for r in g["rulesets"] for s in r["scores"])
     for game in games:
         check(game, types.GameReport, "score()")
     entries = list(gorules.compare(corpus, rules="japanese,chinese", examples=2))

@@ -231,3 +231,64 @@ fn a_diverged_replay_is_named() {
     assert!(err.contains("no longer fits the position"), "{err}");
     assert!(!err.contains("does not end in two passes"), "{err}");
 }
+
+/// False eyes and seki are written as crosses (`MA`) and squares (`SQ`), which SGF editors
+/// draw, and the annotated record reads back to the same dead stones and scores.
+#[test]
+fn false_eyes_and_seki_are_marked_and_read_back() {
+    let dir = temp_dir("annotate-marks");
+    // The edge false eye D1 (White's E2 cuts E1 off; Japanese Rules of Go, 1989, Article 8
+    // commentary) and the classic seki (shared E1, eyes C1 and G1; Article 8), each ended by
+    // two passes.
+    let cases = [
+        (
+            "false-eye.sgf",
+            "(;GM[1]FF[4]SZ[9:5]KM[0]AB[da][db][dc][dd][ce][ee]AW[ea][eb][ec][ed][fe];W[];B[])",
+            "MA[de]",
+            "",
+        ),
+        (
+            "seki.sgf",
+            "(;GM[1]FF[4]SZ[9]KM[0]AW[ea][eb][ec][ed][ee][ef][ag][bg][cg][dg][eg][ah][ai][fh][gh][hh][fi][hi]\
+             AB[fa][fb][fc][fd][fe][ff][fg][gg][hg][ig][ih][ii][bh][ch][dh][eh][bi][di];W[];B[])",
+            "",
+            "SQ[bh][ch][dh][eh][fh][gh][hh][bi][ci][di][fi][gi][hi]",
+        ),
+    ];
+    for (name, sgf, crosses, squares) in cases {
+        let record = dir.join(name);
+        std::fs::write(&record, sgf).unwrap();
+        let out = dir.join(format!("annotated-{name}"));
+        let o = gorules(&[
+            "annotate",
+            record.to_str().unwrap(),
+            "--rules",
+            "japanese",
+            "--dead",
+            "none",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains(crosses), "{text}");
+        assert!(text.contains(squares), "{text}");
+        assert_eq!(text.contains("MA["), !crosses.is_empty(), "{text}");
+        assert_eq!(text.contains("SQ["), !squares.is_empty(), "{text}");
+        let score = |path: &std::path::Path, dead: &str| {
+            one_game(&gorules(&[
+                "score",
+                path.to_str().unwrap(),
+                "--dead",
+                dead,
+                "--format",
+                "json",
+            ]))
+        };
+        let before = score(&record, "none");
+        let after = score(&out, "markup");
+        assert_eq!(after["game"]["dead_source"], "territory-markup");
+        assert_eq!(after["game"]["dead_stones"], before["game"]["dead_stones"]);
+        assert_eq!(after["rulesets"], before["rulesets"], "{name}");
+    }
+}

@@ -607,3 +607,60 @@ fn the_walk_does_not_leave_proc() {
         &out[..out.len().min(2000)]
     );
 }
+
+/// The summary says, per pair, how many finished games the false eyes and seki eyes one score
+/// leaves out change, in every format that has a summary.
+#[test]
+fn the_summary_counts_games_changed_by_false_eyes_and_seki() {
+    let dir = temp_dir("compare-false-eyes");
+    // The edge false eye D1 (Japanese Rules of Go, 1989, Article 8 commentary: not territory);
+    // Chinese area counting counts it (its stone or its point is Black's either way).
+    std::fs::write(
+        dir.join("false-eye.sgf"),
+        "(;GM[1]FF[4]SZ[9:5]KM[0]AB[da][db][dc][dd][ce][ee]AW[ea][eb][ec][ed][fe];W[];B[])",
+    )
+    .unwrap();
+    std::fs::write(dir.join("dame-parity.sgf"), dame_parity()).unwrap();
+    let run = |format: &str| {
+        gorules(&[
+            "compare",
+            dir.to_str().unwrap(),
+            "--rules",
+            "japanese,chinese,concord",
+            "--dead",
+            "none",
+            "--format",
+            format,
+        ])
+    };
+    let v = json_ok(&run("json"));
+    let pairs = v["summary"]["pairs"].as_array().unwrap();
+    let changes = |a: &str, b: &str| {
+        pairs.iter().find(|p| p["a"] == a && p["b"] == b).unwrap()["false_eye_or_seki_changes"]
+            .clone()
+    };
+    // Japanese leaves D1 out, Chinese and Concord count it: one game of two, per pair.
+    assert_eq!(changes("japanese:territory", "chinese:area"), 1);
+    assert_eq!(changes("japanese:territory", "concord:territory"), 1);
+    assert_eq!(changes("chinese:area", "concord:area"), 0);
+    let text = stdout(&run("table"));
+    let (_, section) = text
+        .split_once("Finished games whose margin difference comes in part from false eyes")
+        .unwrap_or_else(|| panic!("{text}"));
+    let line = section
+        .lines()
+        .find(|l| l.starts_with("japanese:territory  chinese:area"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.ends_with(" 2      1"), "{line}");
+    let markdown = stdout(&run("markdown"));
+    assert!(
+        markdown.contains("| japanese:territory | chinese:area | 2 | 1 |"),
+        "{markdown}"
+    );
+    let jsonl = stdout(&run("jsonl"));
+    let last: serde_json::Value = serde_json::from_str(jsonl.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        last["summary"]["pairs"][0]["false_eye_or_seki_changes"],
+        serde_json::json!(1)
+    );
+}

@@ -57,9 +57,13 @@ fn move_rules_and_dead_options() {
     let o = gorules(&["diagram", fixture, "--rules", "japanese"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains(" 4 @ x X O o\n"), "{}", stdout(&o));
+    // With none dead, the lone a4 and Black's wall share the empty points left of the wall and
+    // neither has an eye of its own: both called alive, they can only be living in seki
+    // (Japanese Rules of Go, 1989, Article 8 commentary), marked as stones in seki; the points
+    // between them are no one's.
     let o = gorules(&["diagram", fixture, "--rules", "japanese", "--dead", ""]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains(" 4 O . X O o\n"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(" 4 s . S O o\n"), "{}", stdout(&o));
 }
 
 #[test]

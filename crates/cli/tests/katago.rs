@@ -65,9 +65,10 @@ fn rules_diff_katago_japanese_japanese_lists_the_knobs_that_differ() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].contains("katago:japanese") && lines[0].contains("japanese"));
     // gorules' japanese (Japanese Rules of Go, 1989): illegal move loses, two passes,
-    // agreement, either player resumes, seki eyes not counted, fixed handicaps, handicap komi
-    // 0. KataGo's: an illegal move is a pass, cleanup phases, pass-alive dead stones, the
-    // repeated-pass and all-pass-alive endings, tax SEKI, free handicaps, handicap komi 6.5.
+    // agreement, either player resumes, seki eyes and false eyes not counted, fixed
+    // handicaps, handicap komi 0. KataGo's: an illegal move is a pass, cleanup phases (which
+    // fill false eyes by play), pass-alive dead stones, the repeated-pass and all-pass-alive
+    // endings, tax SEKI, free handicaps, handicap komi 6.5.
     for key in [
         "play.illegal-moves",
         "end.end-of-play",
@@ -76,6 +77,7 @@ fn rules_diff_katago_japanese_japanese_lists_the_knobs_that_differ() {
         "end.repeated-pass-ends",
         "end.all-pass-alive-ends",
         "scoring.seki-eyes",
+        "scoring.false-eyes",
         "scoring.tax",
         "scoring.handicap-placement",
         "scoring.handicap-komi",
@@ -98,8 +100,8 @@ fn rules_diff_katago_japanese_japanese_lists_the_knobs_that_differ() {
             "{key} is the same: {out}"
         );
     }
-    // Those ten and no other: a header and ten rows.
-    assert_eq!(lines.len(), 11, "{out}");
+    // Those eleven and no other: a header and eleven rows.
+    assert_eq!(lines.len(), 12, "{out}");
 }
 
 #[test]

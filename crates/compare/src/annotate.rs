@@ -1,7 +1,8 @@
 //! The settlement of a record written back into it: its dead stones and territory as `TB`/`TW`
-//! markup on the final node, and the result under one ruleset as `RE` where the record has
-//! none, so that SGF editors (Sabaki, CGoban) show the count and `gorules` reads the same
-//! dead stones back.
+//! markup on the final node, the false eyes the ruleset leaves out as crosses (`MA`) and its
+//! seki (stones in seki and the seki eyes left out) as squares (`SQ`), and the result under one
+//! ruleset as `RE` where the record has none, so that SGF editors (Sabaki, CGoban) show the
+//! count and `gorules` reads the same dead stones back.
 //!
 //! A reader places `TB`/`TW` on the board it rebuilds from the record's moves
 //! ([`GameRecord::final_board`]) and takes a stone on the other colour's territory as dead
@@ -107,8 +108,10 @@ fn refused(ill: &IllegalMove, rules: &Ruleset) -> String {
 }
 
 /// The markup of `record`'s settlement under `rules`: the points each side counts (the
-/// ruleset's territory, seki eyes it does not count left out) with the opponent's dead stones
-/// on them, and the ruleset's result (its first counting method) when the record has none.
+/// ruleset's territory, seki eyes and false eyes it does not count left out) with the
+/// opponent's dead stones on them, the false eyes it leaves out (crosses), the stones in seki
+/// and the seki eyes it leaves out (squares), and the ruleset's result (its first counting
+/// method) when the record has none.
 ///
 /// Reading the markup back (`--dead markup`, or `auto`) gives the same dead stones on the same
 /// board, so the same scores; a game whose ruleset counts another board than the record's is
@@ -174,9 +177,22 @@ fn settle(
         points.dedup();
         points
     };
+    let t = &v.territory;
+    let sorted = |sets: &[&gorules_board::PointSet]| -> Vec<Point> {
+        let mut points: Vec<Point> = sets.iter().flat_map(|s| s.iter()).collect();
+        points.sort_by_key(|p| (p.y, p.x));
+        points
+    };
     let markup = GameMarkup {
         black: side(Color::Black),
         white: side(Color::White),
+        crosses: sorted(&[&t.false_eyes[0], &t.false_eyes[1]]),
+        squares: sorted(&[
+            &t.seki_stones[0],
+            &t.seki_stones[1],
+            &t.not_counted[0],
+            &t.not_counted[1],
+        ]),
         result: record.result.is_none().then(|| score.result.clone()),
     };
     let mut removed: Vec<Point> = v.dead.iter().map(|&(_, p)| p).collect();

@@ -439,6 +439,11 @@ pub struct PairSummary {
     pub margin_changes: usize,
     /// How often each margin difference (`b - a`) occurs, e.g. `{"-1": 12, "0": 300}`.
     pub margin_deltas: BTreeMap<String, usize>,
+    /// Games where the margin difference comes in part from false eyes or seki eyes one score
+    /// leaves out and the other does not (`false_eyes_not_counted`,
+    /// `seki_eyes_not_counted`): where the referee's settlement of the final position changes
+    /// the comparison.
+    pub false_eye_or_seki_changes: usize,
     /// The first games where the winner changes (as many as asked, `--examples`), with why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<WinnerChange>,
@@ -514,8 +519,9 @@ pub struct RecordDifference {
     pub scored: String,
 }
 
-/// One finished game's score in a column: margin, winner, no result.
-type Cell = Option<(f64, Option<gorules_board::Color>, bool)>;
+/// One finished game's score in a column: margin, winner, no result, and what the false eyes
+/// and seki eyes it leaves out take off the margin.
+type Cell = Option<(f64, Option<gorules_board::Color>, bool, f64)>;
 
 /// What a pair of columns has seen so far.
 #[derive(Clone, Debug, Default)]
@@ -525,6 +531,8 @@ struct PairTally {
     /// Games per margin difference, in half points (margins are whole or half points); equal
     /// margins are `games` less the others.
     deltas: BTreeMap<i64, usize>,
+    /// Games where the false eyes and seki eyes left out move the two margins differently.
+    eye_changes: usize,
 }
 
 /// One group's counts: games, and per pair of columns the finished games where both were
@@ -622,7 +630,16 @@ impl TallyRow {
                 _ => columns.iter().position(|c| is_column(c, ruleset, counting)),
             };
             if let Some(k) = found {
-                row.cells[k] = Some((s.margin, s.winner(), s.result == "Void"));
+                let (b, w) = (&s.breakdown.black, &s.breakdown.white);
+                let left_out = |x: &gorules_rules::SideScore| {
+                    f64::from(x.false_eyes_not_counted + x.seki_eyes_not_counted)
+                };
+                row.cells[k] = Some((
+                    s.margin,
+                    s.winner(),
+                    s.result == "Void",
+                    left_out(w) - left_out(b),
+                ));
                 scores[k] = Some(s);
                 next = k + 1;
             }
@@ -822,6 +839,9 @@ impl Tally {
                     if delta != 0.0 {
                         *p.deltas.entry((delta * 2.0).round() as i64).or_insert(0) += 1;
                     }
+                    if x.3 != y.3 {
+                        p.eye_changes += 1;
+                    }
                     for g in &mut in_groups {
                         let g = &mut g[k];
                         g.0 += 1;
@@ -860,6 +880,7 @@ impl Tally {
                     winner_changes: t.winner_changes,
                     margin_changes,
                     margin_deltas,
+                    false_eye_or_seki_changes: t.eye_changes,
                     examples: self.kept.get(k - 1).cloned().unwrap_or_default(),
                 });
             }

@@ -345,6 +345,7 @@ fn pairs_text(summary: &Summary, format: Format) -> String {
             )),
         }
         out.push_str(&apart_text);
+        out.push_str(&eye_changes_text(summary, format));
         return out;
     }
     let header = [
@@ -416,6 +417,7 @@ fn pairs_text(summary: &Summary, format: Format) -> String {
             .collect();
         out.push_str(&Grid { header, rows }.render(format));
     }
+    out.push_str(&eye_changes_text(summary, format));
     let with_examples: Vec<_> = pairs.iter().filter(|p| !p.examples.is_empty()).collect();
     if !with_examples.is_empty() {
         out.push_str("\nGames where the winner changes (the first of each pair):\n\n");
@@ -433,6 +435,49 @@ fn pairs_text(summary: &Summary, format: Format) -> String {
             }
         }
     }
+    out
+}
+
+/// The pairs whose comparison the settlement of the final position changes: for each, the
+/// finished games where false eyes or seki eyes one score leaves out and the other does not
+/// move the margin difference (or a line saying there are none, when some pair has games).
+fn eye_changes_text(summary: &Summary, format: Format) -> String {
+    if summary.pairs.iter().all(|p| p.games == 0) {
+        return String::new();
+    }
+    let pairs: Vec<_> = summary
+        .pairs
+        .iter()
+        .filter(|p| p.false_eye_or_seki_changes > 0)
+        .collect();
+    if pairs.is_empty() {
+        return "\nNo finished game's margin difference comes from false eyes or seki eyes left out.\n"
+            .to_string();
+    }
+    let header = [
+        "a",
+        "b",
+        "games",
+        "of them changed by false eyes or seki eyes",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let rows = pairs
+        .iter()
+        .map(|p| {
+            vec![
+                p.a.clone(),
+                p.b.clone(),
+                p.games.to_string(),
+                p.false_eye_or_seki_changes.to_string(),
+            ]
+        })
+        .collect();
+    let mut out = String::from(
+        "\nFinished games whose margin difference comes in part from false eyes or seki eyes one score leaves out:\n\n",
+    );
+    out.push_str(&Grid { header, rows }.render(format));
     out
 }
 
@@ -519,6 +564,7 @@ mod tests {
             winner_changes: 0,
             margin_changes: deltas.iter().filter(|d| d.0 != "0").map(|d| d.1).sum(),
             margin_deltas: deltas.iter().map(|&(k, n)| (k.to_string(), n)).collect(),
+            false_eye_or_seki_changes: 0,
             examples: Vec::new(),
         }
     }

@@ -6,9 +6,11 @@
 //! the record it finishes the game the same way (the passes the protocol still requires, then
 //! the dead stones: `--dead`, else the record's `TB`/`TW` markup; a record that does not end in
 //! passes is taken as it stands) and marks the territory with
-//! [`Ruleset::counted_territory`], the definition the scores use: seki eyes are left out under
-//! rulesets that do not count them. Before the end of the record the position is taken as it
-//! stands, with no dead stones.
+//! [`Ruleset::counted_territory_by`] for its first counting method, the definition the scores
+//! use: seki eyes and false eyes are left out under rulesets that do not count them, and the
+//! stones of groups in seki are marked where the count looks for seki (the referee's
+//! settlement, [`gorules_rules::referee`]). Before the end of the record the position is taken
+//! as it stands, with no dead stones.
 //!
 //! ```
 //! use gorules_compare::diagram::{to_text, view};
@@ -29,7 +31,9 @@ use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
 use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::printer::escape_controls;
-use gorules_rules::{format_points, CountedTerritory, Outcome, Ruleset, SettlementReport};
+use gorules_rules::{
+    format_points, CountedTerritory, Counting, Outcome, Ruleset, SettlementReport,
+};
 
 use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
 use gorules_sgf::{GameRecord, RecordError};
@@ -219,7 +223,17 @@ pub fn view(
         )),
         _ => {}
     }
-    let territory = rules.counted_territory(played.game().state().board());
+    // The first counting method scored (or that the ruleset allows): the count the marks show.
+    let counting = scores.first().map(|s| s.counting).unwrap_or_else(|| {
+        rules
+            .counting
+            .iter()
+            .copied()
+            .find(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
+            .or(rules.counting.first().copied())
+            .unwrap_or(Counting::Area)
+    });
+    let territory = rules.counted_territory_by(played.game().state().board(), counting);
     let last_move = n.checked_sub(1).map(|i| LastMove {
         number: n,
         color: record.moves[i].color,
@@ -246,9 +260,11 @@ pub fn view(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     Stone(Color),
+    SekiStone(Color),
     Dead(Color),
     Territory(Color),
     NotCounted(Color),
+    FalseEye(Color),
     Neutral,
 }
 
@@ -260,6 +276,9 @@ impl DiagramView {
 
     fn mark(&self, p: Point) -> Mark {
         if let Some(c) = self.board.get(p) {
+            if self.territory.seki_stones[c.index()].contains(p) {
+                return Mark::SekiStone(c);
+            }
             return Mark::Stone(c);
         }
         if let Some(&(c, _)) = self.dead.iter().find(|(_, q)| *q == p) {
@@ -269,11 +288,24 @@ impl DiagramView {
             if self.territory.counted[c.index()].contains(p) {
                 return Mark::Territory(c);
             }
+            if self.territory.false_eyes[c.index()].contains(p) {
+                return Mark::FalseEye(c);
+            }
             if self.territory.not_counted[c.index()].contains(p) {
                 return Mark::NotCounted(c);
             }
         }
         Mark::Neutral
+    }
+
+    /// Whether some stone is marked as in seki.
+    fn has_seki_stones(&self) -> bool {
+        self.territory.seki_stones.iter().any(|s| !s.is_empty())
+    }
+
+    /// Whether some point is marked as a false eye not counted.
+    fn has_false_eyes(&self) -> bool {
+        self.territory.false_eyes.iter().any(|s| !s.is_empty())
     }
 
     /// The point of the last move, when it was a board play.
@@ -322,6 +354,15 @@ impl DiagramView {
                 " (seki eyes not counted: B {}, W {})",
                 t.not_counted[0].len(),
                 t.not_counted[1].len()
+            );
+        }
+        let false_eyes = t.false_eyes[0].len() + t.false_eyes[1].len();
+        if false_eyes > 0 {
+            let _ = write!(
+                s,
+                " (false eyes not counted: B {}, W {})",
+                t.false_eyes[0].len(),
+                t.false_eyes[1].len()
             );
         }
         let _ = write!(s, "; neutral {}", t.neutral.len());
@@ -402,11 +443,20 @@ pub fn render(view: &DiagramView, format: Format) -> String {
 pub const TEXT_LEGEND: &str = "X O stones, x o territory, # @ dead black/white stones, \
                                - seki eye not counted, . neutral, (X) last move";
 
+/// What the legend of [`to_text`] adds when the marks are on the board: stones of groups in
+/// seki, and false eyes a ruleset does not count.
+pub const TEXT_LEGEND_SEKI: &str = "S s black/white stones in seki";
+/// See [`TEXT_LEGEND_SEKI`].
+pub const TEXT_LEGEND_FALSE_EYES: &str = "F f black/white false eyes not counted";
+
 /// The view as text: GTP coordinates on the edges (as [`gorules_board::diagram::to_diagram`]),
 /// then the marks of [`TEXT_LEGEND`]: `X`/`O` stones, `x`/`o` Black's/White's counted
 /// territory, `#`/`@` dead black/white stones (where they stood), `-` a seki eye the ruleset
-/// does not count, `.` a neutral point, and the last move between parentheses. A headline
-/// comes first; the legend, a summary and the notes follow.
+/// does not count, `.` a neutral point, and the last move between parentheses; and where
+/// there are some (the legend then says so, [`TEXT_LEGEND_SEKI`], [`TEXT_LEGEND_FALSE_EYES`]),
+/// `S`/`s` black/white stones of groups in seki and `F`/`f` false eyes of Black/White the
+/// ruleset does not count (the codes of [`gorules_rules::point_map`]). A headline comes first;
+/// the legend, a summary and the notes follow.
 pub fn to_text(view: &DiagramView) -> String {
     let size = view.size();
     let label_w = size.height().to_string().len();
@@ -432,10 +482,14 @@ pub fn to_text(view: &DiagramView) -> String {
             closing = last == Some(p);
             out.push(match view.mark(p) {
                 Mark::Stone(c) => c.diagram_char(),
+                Mark::SekiStone(Color::Black) => 'S',
+                Mark::SekiStone(Color::White) => 's',
                 Mark::Dead(Color::Black) => '#',
                 Mark::Dead(Color::White) => '@',
                 Mark::Territory(c) => c.diagram_char().to_ascii_lowercase(),
                 Mark::NotCounted(_) => '-',
+                Mark::FalseEye(Color::Black) => 'F',
+                Mark::FalseEye(Color::White) => 'f',
                 Mark::Neutral => '.',
             });
         }
@@ -445,6 +499,14 @@ pub fn to_text(view: &DiagramView) -> String {
         out.push('\n');
     }
     out.push_str(TEXT_LEGEND);
+    if view.has_seki_stones() {
+        out.push_str(", ");
+        out.push_str(TEXT_LEGEND_SEKI);
+    }
+    if view.has_false_eyes() {
+        out.push_str(", ");
+        out.push_str(TEXT_LEGEND_FALSE_EYES);
+    }
     out.push('\n');
     out.push_str(&escape_controls(&view.summary()));
     out.push('\n');
@@ -554,6 +616,12 @@ fn svg_legend(view: &DiagramView) -> String {
     if view.territory.not_counted.iter().any(|s| !s.is_empty()) {
         parts.push("Hollow squares: seki eyes, not counted.");
     }
+    if view.has_false_eyes() {
+        parts.push("Crosses: false eyes, not counted (the owner must fill them).");
+    }
+    if view.has_seki_stones() {
+        parts.push("Squares on stones: stones in seki.");
+    }
     if view.last_point().is_some() {
         parts.push("Red ring: the last move.");
     }
@@ -576,7 +644,8 @@ const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 /// points and GTP coordinates on all four sides (no `I`), black and white stones with
 /// outlines, a red ring on the last move, dead stones faded where they stood, counted
 /// territory as small squares in the owner's colour, seki eyes the ruleset does not count as
-/// hollow squares, and under the board the headline and summary. A `<title>` names the game;
+/// hollow squares, false eyes it does not count as crosses, stones of groups in seki with a
+/// hollow square on them, and under the board the headline and summary. A `<title>` names the game;
 /// no scripts, styles, fonts or images: every property is an attribute, so it renders alike in
 /// browsers and on GitHub. The `viewBox` lets it scale.
 pub fn to_svg(view: &DiagramView) -> String {
@@ -784,6 +853,31 @@ pub fn to_svg(view: &DiagramView) -> String {
                 let (own, other) = colours(c);
                 square(&mut s, p, CELL * 0.36, "none", other, 0.15);
                 square(&mut s, p, CELL * 0.36, "none", own, 0.07);
+            }
+            // A false eye: a cross in the owner's colour over a wider one in the other.
+            Mark::FalseEye(c) => {
+                let (own, other) = colours(c);
+                let h = CELL * 0.16;
+                for (colour, width) in [(other, 0.15), (own, 0.07)] {
+                    let _ = writeln!(
+                        s,
+                        r#"<path d="M{} {}L{} {}M{} {}L{} {}" fill="none" stroke="{colour}" stroke-width="{}"/>"#,
+                        num(x_of(p.x) - h),
+                        num(y_of(p.y) - h),
+                        num(x_of(p.x) + h),
+                        num(y_of(p.y) + h),
+                        num(x_of(p.x) - h),
+                        num(y_of(p.y) + h),
+                        num(x_of(p.x) + h),
+                        num(y_of(p.y) - h),
+                        num(CELL * width)
+                    );
+                }
+            }
+            // A stone in seki: a hollow square on it, in the other colour.
+            Mark::SekiStone(c) => {
+                let (_, other) = colours(c);
+                square(&mut s, p, CELL * 0.36, "none", other, 0.07);
             }
             Mark::Dead(_) | Mark::Stone(_) | Mark::Neutral => {}
         }

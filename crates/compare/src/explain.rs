@@ -15,6 +15,10 @@ fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
             "seki eyes not counted",
             -d(|x| x.seki_eyes_not_counted as f64),
         ),
+        (
+            "false eyes not counted",
+            -d(|x| x.false_eyes_not_counted as f64),
+        ),
         ("stones on the board", d(|x| x.stones as f64)),
         ("captures", d(|x| x.prisoners.captures as f64)),
         ("dead stones", d(|x| x.prisoners.dead_stones as f64)),
@@ -30,8 +34,8 @@ fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
 
 /// The parts that move the margin between two scores of one game, e.g.
 /// `["pass stones +1 W", "handicap compensation +2 W"]`: each says which side gains in `b`
-/// compared with `a`, and by how much. Seki eyes are already left out of territory, so they
-/// are named apart (not added twice).
+/// compared with `a`, and by how much. Seki eyes and false eyes are already left out of
+/// territory, so they are named apart (not added twice).
 pub fn reasons(a: &ScoreReport, b: &ScoreReport) -> Vec<String> {
     let pa = parts(a);
     let pb = parts(b);
@@ -45,14 +49,10 @@ pub fn reasons(a: &ScoreReport, b: &ScoreReport) -> Vec<String> {
     }
     for ((name, va), (_, vb)) in pa.iter().zip(&pb) {
         let delta = vb - va;
-        if *name == "seki eyes not counted" {
+        if *name == "seki eyes not counted" || *name == "false eyes not counted" {
             // Informational: the territory delta already contains it.
             if delta != 0.0 {
-                out.push(format!(
-                    "(of which seki eyes not counted {} {})",
-                    sign(delta),
-                    side(delta)
-                ));
+                out.push(format!("(of which {name} {} {})", sign(delta), side(delta)));
             }
             continue;
         }
@@ -109,6 +109,7 @@ mod tests {
             margin,
             result: String::new(),
             breakdown: Breakdown { black: b, white: w },
+            points: None,
         }
     }
 

@@ -14,6 +14,7 @@ pub mod dead;
 pub mod diagram;
 pub mod explain;
 pub mod json_writer;
+pub mod point_report;
 pub mod render;
 pub mod replay;
 pub mod report;

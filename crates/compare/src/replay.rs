@@ -26,6 +26,9 @@ pub struct Options {
     /// Refuse a record with passes it implies but does not write
     /// ([`gorules_sgf::GameRecord::implied_passes`]) instead of reading them (`--strict`).
     pub strict: bool,
+    /// Give each score its point-by-point map ([`ScoreReport::points`]), as `score`'s JSON
+    /// does.
+    pub point_maps: bool,
 }
 
 /// Where the komi came from.
@@ -102,6 +105,9 @@ pub struct ScoreReport {
     pub result: String,
     /// Every part of both totals.
     pub breakdown: Breakdown,
+    /// Each point's owner and why, when asked for ([`Options::point_maps`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<crate::point_report::PointReport>,
 }
 
 /// Both sides of a score.
@@ -127,6 +133,7 @@ impl ScoreReport {
                 black: s.black,
                 white: s.white,
             },
+            points: None,
         }
     }
 
@@ -280,6 +287,18 @@ impl<'r> Played<'r> {
     }
 }
 
+/// The stones the settlement of `game` removed as dead, with their colours (read on `before`,
+/// the board before they were removed).
+pub(crate) fn removed_stones(game: &Game<'_>, before: &Board) -> Vec<(Color, Point)> {
+    match game.settlement() {
+        Some(SettlementReport::Removed { stones }) => stones
+            .iter()
+            .filter_map(|&p| before.get(p).map(|c| (c, p)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The komi a ruleset plays `record` with, and where it came from.
 fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (f64, KomiSource) {
     match (options.komi, record.komi) {
@@ -382,6 +401,10 @@ pub(crate) fn replay_from(
         _ => "unfinished",
     };
     let scored = played.scored(options.score_unfinished);
+    // The stones on the board before the dead ones are removed: the colours of the dead.
+    let before = options
+        .point_maps
+        .then(|| played.game().state().board().clone());
     played.finish(dead, scored);
     let Played {
         replay,
@@ -400,20 +423,30 @@ pub(crate) fn replay_from(
         .copied()
         .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
         .collect();
-    let scores = match shared {
+    let mut scores = match shared {
         _ if !scored || countings.is_empty() => Vec::new(),
         Some(shared) => {
             let ownership = shared.ownerships.of(game.state().board());
             countings
-                .into_iter()
-                .map(|c| ScoreReport::from_score(replay.score_with(c, ownership)))
+                .iter()
+                .map(|&c| ScoreReport::from_score(replay.score_with(c, ownership)))
                 .collect()
         }
         None => countings
-            .into_iter()
-            .map(|c| ScoreReport::from_score(game.score(c)))
+            .iter()
+            .map(|&c| ScoreReport::from_score(game.score(c)))
             .collect(),
     };
+    if let Some(before) = &before {
+        let board = game.state().board();
+        let dead = removed_stones(game, before);
+        let ownership = gorules_rules::Ownership::of(board);
+        for (s, &c) in scores.iter_mut().zip(&countings) {
+            s.points = Some(crate::point_report::PointReport::new(
+                board, &dead, rules, c, &ownership,
+            ));
+        }
+    }
     Ok(RulesetReport {
         ruleset: rules.id.clone(),
         name: rules.name.clone(),

@@ -118,10 +118,17 @@ fn seki_eyes_are_marked_only_where_counted() {
     assert_eq!(japanese.territory.counted[0].len(), 18);
     assert_eq!(japanese.territory.counted[1].len(), 24);
     assert_eq!(listed(&japanese.territory.neutral), [e1]);
-    // SVG: a square per counted point, two (outline over outline) per seki eye.
+    // The stones of the two inner groups are in seki (Japanese Rules of Go, 1989, Article 8).
+    assert_eq!(japanese.territory.seki_stones[0].len(), 6);
+    assert_eq!(japanese.territory.seki_stones[1].len(), 5);
+    // SVG: a square per counted point, two (outline over outline) per seki eye, a hollow one
+    // on each stone in seki.
     let svg = to_svg(&japanese);
     let elements = parse_xml(&svg).unwrap();
-    assert_eq!(elements_in(&elements, "territory", "rect"), 18 + 24 + 2 * 2);
+    assert_eq!(
+        elements_in(&elements, "territory", "rect"),
+        18 + 24 + 2 * 2 + 6 + 5
+    );
     // The legend says what the hollow squares are (its lines wrapped to the board's width).
     let legend: String = svg
         .split("<text")
@@ -133,8 +140,13 @@ fn seki_eyes_are_marked_only_where_counted() {
         legend.contains("Hollow squares: seki eyes, not counted."),
         "{legend}"
     );
+    assert!(
+        legend.contains("Squares on stones: stones in seki."),
+        "{legend}"
+    );
     let text = to_text(&japanese);
-    assert!(text.contains(" 1 O X - X . O - O X\n"), "{text}");
+    assert!(text.contains(" 1 O S - S . s - s X\n"), "{text}");
+    assert!(text.contains("S s black/white stones in seki"), "{text}");
     assert!(text.contains("seki eyes not counted: B 1, W 1"), "{text}");
     assert_eq!(japanese.scores[0].result, "W+6");
 
@@ -145,6 +157,67 @@ fn seki_eyes_are_marked_only_where_counted() {
     let text = to_text(&concord);
     assert!(text.contains(" 1 O X x X . O o O X\n"), "{text}");
     assert!(text.contains(" 9 o o o o O X x x x\n"), "{text}");
+}
+
+/// The edge false eye of the referee's fixtures: White's E2 cuts E1 off, whose only liberty is
+/// D1 (9x5, the game ends in two passes).
+fn false_eye_record() -> GameRecord {
+    let board = from_diagram(
+        ". . . X O . . . .
+         . . . X O . . . .
+         . . . X O . . . .
+         . . . X O . . . .
+         . . X . X O . . .",
+    )
+    .unwrap();
+    let mut r = GameRecord::new(board.size());
+    r.komi = Some(0.0);
+    for c in Color::ALL {
+        r.setup.extend(board.stones(c).iter().map(|p| (c, p)));
+    }
+    r.moves = vec![
+        ColoredMove::pass(Color::Black),
+        ColoredMove::pass(Color::White),
+    ];
+    r.move_nodes = vec![1, 2];
+    r
+}
+
+#[test]
+fn false_eyes_are_marked_where_not_counted() {
+    // Japanese Rules of Go (1989), Article 8 commentary: D1 must be filled, not territory;
+    // Concord counts it ("Territory intersection").
+    let record = false_eye_record();
+    let d1 = Point::new(3, 4);
+    let japanese = view(&record, &rules("japanese"), &Options::default(), None).unwrap();
+    assert_eq!(listed(&japanese.territory.false_eyes[0]), [d1]);
+    assert_eq!(japanese.territory.counted[0].len(), 14);
+    let text = to_text(&japanese);
+    assert!(text.contains(" 1 x x X F X O o o o\n"), "{text}");
+    assert!(
+        text.contains("F f black/white false eyes not counted"),
+        "{text}"
+    );
+    assert!(text.contains("false eyes not counted: B 1, W 0"), "{text}");
+    // SVG: a cross (two paths: outline and stroke) on the false eye, and its legend.
+    let svg = to_svg(&japanese);
+    let elements = parse_xml(&svg).unwrap();
+    assert_eq!(elements_in(&elements, "territory", "path"), 2);
+    let legend: String = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>')?.1.split_once("</text>").map(|(s, _)| s))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        legend.contains("Crosses: false eyes, not counted (the owner must fill them)."),
+        "{legend}"
+    );
+    let concord = view(&record, &rules("concord"), &Options::default(), None).unwrap();
+    assert!(concord.territory.counted[0].contains(d1));
+    let text = to_text(&concord);
+    assert!(text.contains(" 1 x x X x X O o o o\n"), "{text}");
+    assert!(!text.contains("false eyes"), "{text}");
 }
 
 #[test]

@@ -184,6 +184,8 @@ fn build(spec: &Spec) -> (GameRecord, Options) {
         },
         score_unfinished: spec.score_unfinished,
         strict: false,
+        // Point maps in about half the runs: the shared analysis must give the same ones.
+        point_maps: spec.trailing_passes % 2 == 0,
     };
     match spec.dead_from {
         // Dead stones from the command line (points that may hold no stone at all).

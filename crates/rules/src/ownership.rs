@@ -1,16 +1,18 @@
-//! Who owns each empty point of a board and where the seki eyes are, worked out once per
-//! board: rulesets that score the same position (one record replayed under many rulesets)
-//! share one [`Ownership`] instead of each flooding the board and looking for seki again.
+//! Who owns each empty point of a board, where the seki eyes are and how a referee settles the
+//! position, worked out once per board: rulesets that score the same position (one record
+//! replayed under many rulesets) share one [`Ownership`] instead of each flooding the board and
+//! looking for seki again.
 
 use std::cell::OnceCell;
 
 use gorules_board::{Board, Color, PointSet, Territory};
 
+use crate::referee::RefereeCount;
 use crate::seki::seki_eyes_in;
 
 /// The analysis of one board that scoring starts from: the flood-fill territory
-/// ([`Board::territory`]) at once, the seki eyes ([`crate::seki::seki_eyes`]) when first
-/// asked for.
+/// ([`Board::territory`]) at once, the seki eyes ([`crate::seki::seki_eyes`]) and the
+/// referee's settlement ([`RefereeCount`]) when first asked for.
 ///
 /// It knows which stones it was made from: [`Ownership::is_of`] tells whether it describes a
 /// given board, and [`crate::Ruleset::score_with`] checks that before using it.
@@ -18,6 +20,7 @@ use crate::seki::seki_eyes_in;
 pub struct Ownership {
     territory: Territory,
     seki_eyes: OnceCell<[PointSet; 2]>,
+    referee: OnceCell<RefereeCount>,
 }
 
 impl Ownership {
@@ -26,6 +29,7 @@ impl Ownership {
         Ownership {
             territory: board.territory(),
             seki_eyes: OnceCell::new(),
+            referee: OnceCell::new(),
         }
     }
 
@@ -46,6 +50,13 @@ impl Ownership {
         debug_assert!(self.is_of(board));
         self.seki_eyes
             .get_or_init(|| seki_eyes_in(board, &self.territory))
+    }
+
+    /// The position as a referee settles it for territory counting ([`RefereeCount::of`] of
+    /// the analysed board), worked out the first time.
+    pub fn referee(&self) -> &RefereeCount {
+        self.referee
+            .get_or_init(|| RefereeCount::of_territory(&self.territory))
     }
 }
 

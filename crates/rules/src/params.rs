@@ -185,6 +185,25 @@ pub enum SekiEyes {
     NotCounted,
 }
 
+/// Whether points that must still be filled to keep stones connected count as territory under
+/// territory counting.
+///
+/// A *false eye* is an empty point surrounded by one colour whose stones around it are
+/// connected only through it, where some of them have no other eye: once the opponent fills
+/// the dame, they are in atari there and their owner must fill it (the "teire"). A point that
+/// becomes such only after another is filled is one too. Area and stone counting never ask:
+/// filling one's own point costs nothing there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FalseEyes {
+    /// Every empty point that reaches one colour only counts (Concord "Territory
+    /// intersection", AGA rule 12; KataGo, whose cleanup phases fill them by play).
+    Count,
+    /// False eyes are not territory (Japanese Rules of Go, 1989, Article 8 and its
+    /// commentary: points that must be filled are not territory; Korean rules).
+    NotCounted,
+}
+
 /// Points White receives for Black's handicap stones under the countings that count stones on
 /// the board (area and stone counting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -325,6 +344,8 @@ pub struct Ruleset {
     pub counting: Vec<Counting>,
     /// Seki eye points.
     pub seki_eyes: SekiEyes,
+    /// False eyes (points that must still be filled) under territory counting.
+    pub false_eyes: FalseEyes,
     /// KataGo's tax on owned regions.
     pub tax: Tax,
     /// Handicap compensation under the countings that count stones (area, stone).

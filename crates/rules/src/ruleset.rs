@@ -194,28 +194,102 @@ pub struct CountedTerritory {
     /// Points that reach one colour only but are not counted: seki eyes under
     /// `seki-eyes = "not-counted"`, `[black, white]`. Empty when seki eyes count.
     pub not_counted: [PointSet; 2],
+    /// Points that reach one colour only but are not counted because that colour must still
+    /// fill them: false eyes under territory counting with `false-eyes = "not-counted"`
+    /// ([`crate::referee`]), `[black, white]`; a false eye of a group in seki whose eyes are
+    /// not counted is in `not_counted` instead. Empty otherwise.
+    pub false_eyes: [PointSet; 2],
+    /// The stones of groups in seki, `[black, white]`, where the count looks for seki with the
+    /// referee's settlement (territory counting under `seki-eyes = "not-counted"` or
+    /// `false-eyes = "not-counted"`); empty otherwise.
+    pub seki_stones: [PointSet; 2],
     /// Empty points that reach both colours, or none (dame).
     pub neutral: PointSet,
 }
 
 impl Ruleset {
-    /// Who owns each empty point of `board` as this ruleset counts it: the flood-fill
-    /// territory ([`Board::territory`]), less seki eyes when the ruleset does not count them
-    /// ([`crate::seki::seki_eyes`]). The one definition [`Ruleset::score`] uses.
+    /// Who owns each empty point of `board` as this ruleset counts it by its first counting
+    /// method ([`Ruleset::counted_territory_by`]).
     pub fn counted_territory(&self, board: &Board) -> CountedTerritory {
-        self.counted_territory_of(board, &Ownership::of(board))
+        let counting = self.counting.first().copied().unwrap_or(Counting::Area);
+        self.counted_territory_by(board, counting)
     }
 
-    /// [`Ruleset::counted_territory`] from `ownership`, the analysis of `board`.
-    fn counted_territory_of(&self, board: &Board, ownership: &Ownership) -> CountedTerritory {
+    /// Who owns each empty point of `board` as this ruleset counts it by `counting`: the
+    /// flood-fill territory ([`Board::territory`]), less seki eyes when the ruleset does not
+    /// count them; under territory counting, the referee's settlement
+    /// ([`crate::referee::RefereeCount`]) finds the seki (dame filled or not) and the false
+    /// eyes where the ruleset leaves either out. The one definition [`Ruleset::score`] uses.
+    pub fn counted_territory_by(&self, board: &Board, counting: Counting) -> CountedTerritory {
+        self.counted_territory_of(board, &Ownership::of(board), counting)
+    }
+
+    /// [`Ruleset::counted_territory_by`], starting from `ownership` when it is the analysis of
+    /// `board` ([`Ownership::is_of`]; else from a new one): the same answer, for a caller that
+    /// shares one analysis between rulesets.
+    pub fn counted_territory_with(
+        &self,
+        board: &Board,
+        counting: Counting,
+        ownership: &Ownership,
+    ) -> CountedTerritory {
+        if ownership.is_of(board) {
+            self.counted_territory_of(board, ownership, counting)
+        } else {
+            self.counted_territory_by(board, counting)
+        }
+    }
+
+    /// Whether this ruleset's count by `counting` is the referee's settlement
+    /// ([`crate::referee::RefereeCount`]): territory counting that leaves out false eyes or
+    /// seki eyes (never under a tax, which decides on whole regions as KataGo does).
+    pub fn settles(&self, counting: Counting) -> bool {
+        counting == Counting::Territory
+            && self.tax == Tax::None
+            && (self.false_eyes == FalseEyes::NotCounted || self.seki_eyes == SekiEyes::NotCounted)
+    }
+
+    /// [`Ruleset::counted_territory_by`] from `ownership`, the analysis of `board`.
+    fn counted_territory_of(
+        &self,
+        board: &Board,
+        ownership: &Ownership,
+        counting: Counting,
+    ) -> CountedTerritory {
         if self.tax != Tax::None {
             return self.taxed_territory(board, &self.owned_regions(board));
         }
         let terr = ownership.territory();
         let owned = [terr.black, terr.white];
         let size = board.size();
+        let none = [PointSet::empty(size), PointSet::empty(size)];
+        if self.settles(counting) {
+            let referee = ownership.referee();
+            // A false eye of a group in seki is a seki eye: its owner cannot fill it.
+            let not_counted = match self.seki_eyes {
+                SekiEyes::Count => none,
+                SekiEyes::NotCounted => referee.seki_eyes,
+            };
+            let false_eyes = match self.false_eyes {
+                FalseEyes::Count => none,
+                FalseEyes::NotCounted => {
+                    [0, 1].map(|c| referee.false_eyes[c].difference(&not_counted[c]))
+                }
+            };
+            return CountedTerritory {
+                counted: [0, 1].map(|c| {
+                    owned[c]
+                        .difference(&not_counted[c])
+                        .difference(&false_eyes[c])
+                }),
+                not_counted,
+                false_eyes,
+                seki_stones: referee.seki_stones,
+                neutral: terr.neutral,
+            };
+        }
         let not_counted = match self.seki_eyes {
-            SekiEyes::Count => [PointSet::empty(size), PointSet::empty(size)],
+            SekiEyes::Count => none,
             SekiEyes::NotCounted => {
                 let eyes = ownership.seki_eyes(board);
                 [
@@ -230,6 +304,8 @@ impl Ruleset {
                 owned[1].difference(&not_counted[1]),
             ],
             not_counted,
+            false_eyes: none,
+            seki_stones: none,
             neutral: terr.neutral,
         }
     }
@@ -256,6 +332,8 @@ impl Ruleset {
                 owned[1].difference(&counted[1]),
             ],
             counted,
+            false_eyes: [PointSet::empty(board.size()); 2],
+            seki_stones: [PointSet::empty(board.size()); 2],
             neutral: empty.difference(&owned[0]).difference(&owned[1]),
         }
     }
@@ -487,7 +565,7 @@ impl Ruleset {
             .then(|| self.owned_regions(board));
         let terr = match &regions {
             Some(r) if self.tax != Tax::None => self.taxed_territory(board, r),
-            _ => self.counted_territory_of(board, ownership),
+            _ => self.counted_territory_of(board, ownership, counting),
         };
         let mut bonus = self.bonus_points(state, counting);
         if self.button {
@@ -510,6 +588,7 @@ impl Ruleset {
             let s = &mut sides[c.index()];
             s.territory = terr.counted[c.index()].len() as u32;
             s.seki_eyes_not_counted = terr.not_counted[c.index()].len() as u32;
+            s.false_eyes_not_counted = terr.false_eyes[c.index()].len() as u32;
             match counting {
                 Counting::Area => {
                     s.stones = match &regions {

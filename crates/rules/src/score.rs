@@ -35,6 +35,11 @@ pub struct SideScore {
     /// Eye points of this player's groups in seki that the ruleset does not count (already left
     /// out of `territory`).
     pub seki_eyes_not_counted: u32,
+    /// False eyes of this player not counted under territory counting with
+    /// `false-eyes = "not-counted"`: points the player must still fill (already left out of
+    /// `territory`). Absent from JSON when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub false_eyes_not_counted: u32,
     /// Stones on the board (counted under area and stone counting; 0 under territory
     /// counting).
     pub stones: u32,

@@ -14,6 +14,8 @@ mod katago_vectors;
 mod knob_table;
 mod new_rule_as_data;
 mod plain_opening;
+mod referee_fixtures;
+mod referee_properties;
 mod replay_fast_paths;
 mod replay_steps;
 mod stone_scoring;

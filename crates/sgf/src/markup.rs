@@ -3,16 +3,22 @@
 use gorules_board::Point;
 
 use super::scan;
-use super::write::{escape, territory_lists};
+use super::write::{escape, mark_lists, territory_lists};
 
 /// What to write into one game of a collection: the territory markup of its final node and,
 /// where the record gives none, its result.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameMarkup {
     /// Points for `TB`: Black's territory and the white stones dead on it.
     pub black: Vec<Point>,
     /// Points for `TW`: White's territory and the black stones dead on it.
     pub white: Vec<Point>,
+    /// Points for `MA` (a cross, as SGF editors draw it): points the count leaves out because
+    /// their owner must still fill them (false eyes).
+    pub crosses: Vec<Point>,
+    /// Points for `SQ` (a square): stones of groups in seki and the seki eyes the count leaves
+    /// out.
+    pub squares: Vec<Point>,
     /// The result for the root's `RE`, written only where the root has no `RE` or an empty
     /// one.
     pub result: Option<String>,
@@ -20,7 +26,8 @@ pub struct GameMarkup {
 
 /// `text` with, for each game tree `g` (in file order) for which `games[g]` is `Some`, the
 /// final node of its main line given `TB`/`TW` (any it had are replaced; `TB[]` when both
-/// lists are empty, so that the markup still says "no dead stones") and its root given `RE`
+/// lists are empty, so that the markup still says "no dead stones"), and `MA`/`SQ` when the
+/// markup has crosses or squares (then replacing any the node had), and its root given `RE`
 /// where no node of its main line has one (an empty `RE[]` is filled in). A final node that is
 /// empty (a pass, where a record writes passes as empty nodes) is kept empty: the markup goes
 /// into a new node after it, which is then the final node. Every other byte is kept:
@@ -32,7 +39,7 @@ pub struct GameMarkup {
 /// use gorules_sgf::{parse_sgf, with_markup, GameMarkup};
 ///
 /// let text = "(;GM[1]SZ[3]C[kept];B[bb];W[];B[])";
-/// let mark = GameMarkup { black: vec![Point::new(0, 0)], white: vec![], result: Some("B+9".into()) };
+/// let mark = GameMarkup { black: vec![Point::new(0, 0)], result: Some("B+9".into()), ..Default::default() };
 /// let out = with_markup(text, &[Some(mark)]);
 /// assert_eq!(out, "(;GM[1]SZ[3]C[kept]RE[B+9];B[bb];W[];B[]TB[aa])");
 /// assert!(parse_sgf(&out, None)?[0].territory_markup.is_some());
@@ -86,11 +93,10 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
                 }
             }
         }
-        for p in nodes[last]
-            .props
-            .iter()
-            .filter(|p| p.ident == "TB" || p.ident == "TW")
-        {
+        let marks = !markup.crosses.is_empty() || !markup.squares.is_empty();
+        for p in nodes[last].props.iter().filter(|p| {
+            p.ident == "TB" || p.ident == "TW" || (marks && (p.ident == "MA" || p.ident == "SQ"))
+        }) {
             edits.push((p.start, prop_end(p), String::new()));
         }
         let mut lists = point_lists(markup);
@@ -118,10 +124,12 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     out
 }
 
-/// `TB[..]TW[..]` for the markup's points (see [`territory_lists`]).
+/// `TB[..]TW[..]` for the markup's points (see [`territory_lists`]), then `MA[..]` and
+/// `SQ[..]` where it has any.
 fn point_lists(markup: &GameMarkup) -> String {
     let mut lists = String::new();
     territory_lists(&mut lists, &markup.black, &markup.white);
+    mark_lists(&mut lists, &markup.crosses, &markup.squares);
     lists
 }
 
@@ -143,6 +151,7 @@ mod tests {
             black: vec![Point::new(0, 0)],
             white: vec![],
             result: Some("B+23.5".into()),
+            ..GameMarkup::default()
         };
         let out = with_markup(text, &[Some(markup)]);
         assert_eq!(
@@ -158,6 +167,7 @@ mod tests {
             black: vec![],
             white: vec![Point::new(1, 1)],
             result: None,
+            ..GameMarkup::default()
         };
         assert_eq!(
             with_markup(&out, &[Some(again)]),

@@ -30,6 +30,13 @@ fn point_list(out: &mut String, ident: &str, points: impl Iterator<Item = Point>
     }
 }
 
+/// Writes marks: `MA` (crosses) and `SQ` (squares) with their points, each only when it has
+/// some.
+pub(super) fn mark_lists(out: &mut String, crosses: &[Point], squares: &[Point]) {
+    point_list(out, "MA", crosses.iter().copied());
+    point_list(out, "SQ", squares.iter().copied());
+}
+
 /// Writes territory markup: `TB` and `TW` with their points, or `TB[]` when both are empty (an
 /// empty markup is still markup: it says that no stone is dead).
 pub(super) fn territory_lists(out: &mut String, black: &[Point], white: &[Point]) {

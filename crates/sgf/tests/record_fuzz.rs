@@ -79,6 +79,7 @@ fn check_markup(text: &str, games: &[GameRecord]) {
                     vec![last]
                 },
                 result: Some("B+R".into()),
+                ..GameMarkup::default()
             })
         })
         .collect();

@@ -25,6 +25,7 @@ __all__ = [
     "DeadEstimate",
     "Difference",
     "EndOfPlay",
+    "EyeSpace",
     "ErrorEntry",
     "ExprValue",
     "FuzzReport",
@@ -36,12 +37,15 @@ __all__ = [
     "IllegalMove",
     "MoveResult",
     "PairSummary",
+    "PointMap",
     "Prisoners",
     "RecordAgreement",
     "RecordDifference",
     "RulesetReport",
     "ScoreBreakdown",
     "ScoreReport",
+    "Seki",
+    "ShortOfEyes",
     "SideScore",
     "Summary",
     "SummaryEntry",
@@ -120,6 +124,7 @@ class SideScore(TypedDict):
 
     territory: int
     seki_eyes_not_counted: int
+    false_eyes_not_counted: NotRequired[int]
     stones: int
     prisoners: Prisoners
     cleanup_plays: NotRequired[int]
@@ -137,8 +142,45 @@ class ScoreBreakdown(TypedDict):
     white: SideScore
 
 
+class Seki(TypedDict):
+    """A seki the count found, and why its eyes are seki eyes."""
+
+    black: List[str]
+    white: List[str]
+    eyes: List[str]
+    shared_liberties: List[str]
+    in_contact: bool
+
+
+class EyeSpace(TypedDict):
+    """An eye space of a group short of eyes, and the eyes it is worth (0, 1 or 2)."""
+
+    points: List[str]
+    value: int
+
+
+class ShortOfEyes(TypedDict):
+    """A living group with fewer than two eyes, in seki or alive only by the dead stones
+    given."""
+
+    color: str
+    stones: List[str]
+    eyes: List[EyeSpace]
+    eye_value: int
+    in_seki: bool
+
+
+class PointMap(TypedDict):
+    """Each point's owner and why (one string per row, the top row first; the codes of
+    ``docs/json.md``, "Point maps"), and the sekis and groups short of eyes the count read."""
+
+    rows: List[str]
+    seki: NotRequired[List[Seki]]
+    short_of_eyes: NotRequired[List[ShortOfEyes]]
+
+
 class ScoreReport(TypedDict):
-    """One counting method's score."""
+    """One counting method's score (``points`` from :func:`gorules.score` only)."""
 
     counting: str
     black: float
@@ -146,6 +188,7 @@ class ScoreReport(TypedDict):
     margin: float
     result: str
     breakdown: ScoreBreakdown
+    points: NotRequired[PointMap]
 
 
 class RulesetReport(TypedDict):
@@ -211,6 +254,7 @@ class PairSummary(TypedDict):
     winner_changes: int
     margin_changes: int
     margin_deltas: Dict[str, int]
+    false_eye_or_seki_changes: int
     examples: NotRequired[List[WinnerChange]]
 
 

@@ -33,6 +33,7 @@ pub fn run(
         countings: scoring.counting.0.clone(),
         score_unfinished: false,
         strict: scoring.strict,
+        point_maps: false,
     };
     let jobs = gorules_compare::corpus::jobs(jobs).map_err(|e| format!("--jobs: {e}"))?;
     let bar = if std::io::stderr().is_terminal() {

@@ -32,6 +32,8 @@ pub fn run(
         countings: scoring.counting.0.clone(),
         score_unfinished: unfinished,
         strict: scoring.strict,
+        // The JSON gives each score its point-by-point map.
+        point_maps: matches!(scoring.format, Format::Json | Format::JsonLines),
     };
     let stdin = path == Path::new("-");
     let name = if stdin {

@@ -22,7 +22,8 @@ const FORMATS: [Format; 5] = [
 ];
 
 /// The rulesets and options of a run, picked by one byte: `rulesets`, after the record's own
-/// (`record`) or not; scoring unfinished games or not, `--strict` or not, and the dead stones:
+/// (`record`) or not; scoring unfinished games or not, `--strict` or not, point maps or not,
+/// and the dead stones:
 /// the markup or none, and one time in eight the estimate where the record has no markup (its
 /// play-outs take most of the time of an input).
 pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options) {
@@ -45,6 +46,7 @@ fn options_from(pick: u8) -> Options {
         countings: None,
         score_unfinished: pick & 1 != 0,
         strict: pick & 2 != 0,
+        point_maps: pick & 8 != 0,
     }
 }
 

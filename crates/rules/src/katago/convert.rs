@@ -2,8 +2,8 @@
 
 use super::{escape_controls, KataGoError, KataGoRules, Ko, Scoring, WhiteHandicapBonus};
 use crate::params::{
-    Counting, DeadStones, EndOfPlay, HandicapCompensation, HandicapPlacement, IllegalMoveRule,
-    KoRule, LongCycleRule, ResumptionFirst, Ruleset, SekiEyes, SuicideRule,
+    Counting, DeadStones, EndOfPlay, FalseEyes, HandicapCompensation, HandicapPlacement,
+    IllegalMoveRule, KoRule, LongCycleRule, ResumptionFirst, Ruleset, SekiEyes, SuicideRule,
 };
 use crate::Komi;
 
@@ -128,6 +128,8 @@ impl KataGoRules {
             button: self.button,
             counting: vec![counting],
             seki_eyes: SekiEyes::Count,
+            // The cleanup phases fill them by play before the count.
+            false_eyes: FalseEyes::Count,
             tax: self.tax,
             handicap_compensation,
             handicap_placement: HandicapPlacement::Free,

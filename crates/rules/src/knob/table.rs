@@ -112,6 +112,14 @@ knobs! {
                 ("not-counted", "eye points of groups in seki are not territory"),
             ],
         }
+        false_eyes: FalseEyes = "false-eyes" {
+            meaning: "whether territory counting counts false eyes: empty points a group must still fill to keep its stones connected once the dame are filled (area and stone counting always count them)",
+            values: &[
+                ("count", "every empty point that reaches one colour only counts"),
+                ("not-counted", "false eyes, and points that become false once another is filled, are not territory"),
+            ],
+            default: FalseEyes::Count,
+        }
         tax: Tax = "tax" {
             meaning: "which points of the regions a player owns count, decided on whole regions (a region is in seki when it touches a dame or holds a stone of its owner in atari, else it has independent life)",
             values: &[

@@ -1,0 +1,267 @@
+//! The parts of a position the settlement reasons about: chains, empty regions and which touch
+//! which, labelled once on a padded grid: the board with a border cell on every side, so that
+//! a point's four neighbours are always `i - 1`, `i + 1`, `i - stride`, `i + stride` (a
+//! point's index is `(y + 1) * stride + x + 1`, `stride` the board's width plus two).
+
+use std::ops::Range;
+
+use gorules_board::{Color, Point, PointSet, Size};
+
+/// A chain of stones.
+#[derive(Clone, Debug)]
+pub(super) struct ChainInfo {
+    pub color: Color,
+    /// Distinct liberties.
+    pub liberties: u32,
+    /// Its stones, in [`Layout::chain_points`].
+    pub points: Range<u32>,
+}
+
+/// A maximal connected set of empty points.
+#[derive(Clone, Debug)]
+pub(super) struct RegionInfo {
+    /// Whether it touches black, white stones.
+    pub touches: [bool; 2],
+    /// The colour of the only stones it touches, if it touches one colour only: an eye space
+    /// (or territory) of that colour.
+    pub owner: Option<Color>,
+    /// Its points, in [`Layout::region_points`].
+    pub points: Range<u32>,
+    /// The chains next to it, each once, in [`Layout::region_chains`].
+    pub chains: Range<u32>,
+}
+
+impl RegionInfo {
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+}
+
+/// The cell value of the border around the board.
+pub(super) const BORDER: u8 = 3;
+
+/// Chains and empty regions of a board.
+pub(super) struct Layout {
+    pub size: Size,
+    /// Cells per row of the padded grid.
+    pub stride: usize,
+    /// Per cell: 0 empty, 1 black, 2 white, [`BORDER`].
+    pub cell: Vec<u8>,
+    /// Per cell: its chain (a stone) or its region (an empty point).
+    pub label: Vec<u32>,
+    /// Per cell: whether it is an empty point of an eye space (a region that touches one
+    /// colour only).
+    pub eye: Vec<bool>,
+    pub chains: Vec<ChainInfo>,
+    pub regions: Vec<RegionInfo>,
+    pub chain_points: Vec<u32>,
+    pub region_points: Vec<u32>,
+    pub region_chains: Vec<u32>,
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+impl Layout {
+    /// Labels the position with these stones, `[black, white]`.
+    pub fn of_stones(stones: [&PointSet; 2]) -> Layout {
+        let size = stones[0].size();
+        let (width, height) = (size.width() as usize, size.height() as usize);
+        let stride = width + 2;
+        let n = stride * (height + 2);
+        let mut cell = vec![BORDER; n];
+        for y in 0..height {
+            cell[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].fill(0);
+        }
+        for c in Color::ALL {
+            for p in stones[c.index()].iter() {
+                cell[(p.y as usize + 1) * stride + p.x as usize + 1] = 1 + c.index() as u8;
+            }
+        }
+        let mut layout = Layout {
+            size,
+            stride,
+            cell,
+            label: vec![UNSEEN; n],
+            eye: vec![false; n],
+            chains: Vec::with_capacity(size.area() / 2),
+            regions: Vec::with_capacity(size.area() / 4),
+            chain_points: Vec::with_capacity(size.area()),
+            region_points: Vec::with_capacity(size.area()),
+            region_chains: Vec::with_capacity(size.area()),
+        };
+        layout.label();
+        layout
+    }
+
+    /// The index range of each row of the board, top row first.
+    fn rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let (width, height, stride) = (
+            self.size.width() as usize,
+            self.size.height() as usize,
+            self.stride,
+        );
+        (1..=height).map(move |y| y * stride + 1..y * stride + 1 + width)
+    }
+
+    /// The four neighbours of the point `i`, border cells included (their cell is
+    /// [`BORDER`]).
+    #[inline]
+    pub fn neighbors(&self, i: u32) -> [u32; 4] {
+        let s = self.stride as u32;
+        [i - 1, i + 1, i - s, i + s]
+    }
+
+    /// The point of index `i`.
+    #[inline]
+    pub fn point(&self, i: u32) -> Point {
+        let i = i as usize;
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+    }
+
+    /// The stones of a chain.
+    pub fn stones_of(&self, chain: u32) -> &[u32] {
+        let r = &self.chains[chain as usize].points;
+        &self.chain_points[r.start as usize..r.end as usize]
+    }
+
+    /// The points of a region.
+    pub fn points_of(&self, region: u32) -> &[u32] {
+        let r = &self.regions[region as usize].points;
+        &self.region_points[r.start as usize..r.end as usize]
+    }
+
+    /// The chains next to a region.
+    pub fn chains_of(&self, region: u32) -> &[u32] {
+        let r = &self.regions[region as usize].chains;
+        &self.region_chains[r.start as usize..r.end as usize]
+    }
+
+    /// The points of `indices` as a set.
+    pub fn set_of(&self, indices: &[u32]) -> PointSet {
+        let mut set = PointSet::empty(self.size);
+        for &i in indices {
+            set.insert(self.point(i));
+        }
+        set
+    }
+
+    /// Labels chains, then regions, by flood fill (an explicit stack over a preallocated
+    /// array), and lists their points, the chains next to each region, each chain's
+    /// liberties and the colours each region touches.
+    fn label(&mut self) {
+        let n = self.cell.len();
+        let rows: Vec<std::ops::Range<usize>> = self.rows().collect();
+        let mut stack = vec![0u32; n];
+        // The chain that last counted each empty point as its liberty.
+        let mut counted = vec![UNSEEN; n];
+        let total = self.size.area();
+        self.chain_points.resize(total, 0);
+        let mut stones = 0usize;
+        for row in &rows {
+            for start in row.clone() {
+                let cell = self.cell[start];
+                if cell == 0 || self.label[start] != UNSEEN {
+                    continue;
+                }
+                let id = self.chains.len() as u32;
+                let first = stones;
+                let mut liberties = 0;
+                self.label[start] = id;
+                stack[0] = start as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let i = stack[top];
+                    self.chain_points[stones] = i;
+                    stones += 1;
+                    for j in self.neighbors(i) {
+                        let ju = j as usize;
+                        let c = self.cell[ju];
+                        if c == 0 {
+                            if counted[ju] != id {
+                                counted[ju] = id;
+                                liberties += 1;
+                            }
+                        } else if c == cell && self.label[ju] == UNSEEN {
+                            self.label[ju] = id;
+                            stack[top] = j;
+                            top += 1;
+                        }
+                    }
+                }
+                self.chains.push(ChainInfo {
+                    color: if cell == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                    liberties,
+                    points: first as u32..stones as u32,
+                });
+            }
+        }
+        self.chain_points.truncate(stones);
+        // The region that last listed each chain as its neighbour.
+        let mut listed = vec![UNSEEN; self.chains.len()];
+        self.region_points.resize(total - stones, 0);
+        let mut empties = 0usize;
+        for row in &rows {
+            for start in row.clone() {
+                if self.cell[start] != 0 || self.label[start] != UNSEEN {
+                    continue;
+                }
+                let id = self.regions.len() as u32;
+                let first = empties;
+                let first_chain = self.region_chains.len() as u32;
+                let mut touches = [false; 2];
+                self.label[start] = id;
+                stack[0] = start as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let i = stack[top];
+                    self.region_points[empties] = i;
+                    empties += 1;
+                    for j in self.neighbors(i) {
+                        let ju = j as usize;
+                        match self.cell[ju] {
+                            0 => {
+                                if self.label[ju] == UNSEEN {
+                                    self.label[ju] = id;
+                                    stack[top] = j;
+                                    top += 1;
+                                }
+                            }
+                            BORDER => {}
+                            c => {
+                                touches[c as usize - 1] = true;
+                                let chain = self.label[ju];
+                                if listed[chain as usize] != id {
+                                    listed[chain as usize] = id;
+                                    self.region_chains.push(chain);
+                                }
+                            }
+                        }
+                    }
+                }
+                let owner = match touches {
+                    [true, false] => Some(Color::Black),
+                    [false, true] => Some(Color::White),
+                    _ => None,
+                };
+                if owner.is_some() {
+                    for &i in &self.region_points[first..empties] {
+                        self.eye[i as usize] = true;
+                    }
+                }
+                self.regions.push(RegionInfo {
+                    touches,
+                    owner,
+                    points: first as u32..empties as u32,
+                    chains: first_chain..self.region_chains.len() as u32,
+                });
+            }
+        }
+    }
+}

@@ -112,16 +112,22 @@ impl Size {
     /// off the board has those of its neighbours that are on it.
     #[inline]
     pub fn neighbors(self, p: Point) -> impl Iterator<Item = Point> {
-        // 0 - 1 wraps to 255 and 255 + 1 saturates at 255: both off every board.
+        // In u32, where 0 - 1 wraps far off every board and 255 + 1 does not wrap: a
+        // candidate kept is on the board, so its coordinates fit in u8 again.
+        let (x, y) = (p.x as u32, p.y as u32);
+        let (w, h) = (self.width as u32, self.height as u32);
         let cand = [
-            (p.x.wrapping_sub(1), p.y),
-            (p.x.saturating_add(1), p.y),
-            (p.x, p.y.wrapping_sub(1)),
-            (p.x, p.y.saturating_add(1)),
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
         ];
         cand.into_iter()
-            .map(|(x, y)| Point { x, y })
-            .filter(move |q| self.contains(*q))
+            .filter(move |&(x, y)| x < w && y < h)
+            .map(|(x, y)| Point {
+                x: x as u8,
+                y: y as u8,
+            })
     }
 }
 

@@ -25,14 +25,20 @@ impl Rng {
 }
 
 /// Whether `c` may play `p` in a play-out: a legal play (free point, no suicide, not the
-/// simple-ko point), not one of its own eye-like points, and not a self-atari of a chain of
-/// several stones unless it captures (filling a shared liberty of a seki is such a self-atari,
-/// so seki survives the play-outs as it survives real play). The play's preview when it may.
+/// simple-ko point), not one of its own true eyes (a false eye is filled, [`is_false_eye`]), and
+/// not a self-atari of a chain of several stones unless it captures (filling a shared liberty of a
+/// seki is such a self-atari, so seki survives the play-outs as it survives real play). The
+/// play's preview when it may.
 fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Preview> {
     // Own eyes and the opponent's (a suicide of the lone stone) are most refusals near the
     // end of a play-out: one look at the four neighbours, before any preview.
-    if ko == Some(p) || board.enclosure(c, p) != Enclosure::Open {
+    if ko == Some(p) {
         return None;
+    }
+    match board.enclosure(c, p) {
+        Enclosure::Open => {}
+        Enclosure::EyeLike if is_false_eye(board, c, p) => {}
+        Enclosure::EyeLike | Enclosure::SingleStoneSuicide => return None,
     }
     let preview = board.preview(c, p).ok()?;
     if preview.suicide > 0 {
@@ -46,6 +52,28 @@ fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Prev
         return None;
     }
     Some(preview)
+}
+
+/// Whether `c`'s eye-like point `p` (every neighbour `c`'s) is a false eye: the opponent holds
+/// two of its diagonal points, or one where `p` is on the edge or in the corner, so the chains
+/// around it are not connected through it and the opponent can cut them. Such a point is
+/// filled like any other (it joins the chains, which may then fill an outside liberty without
+/// a self-atari); a true eye is never filled. The eye rule of Pachi's and Fuego's play-outs.
+fn is_false_eye(board: &Board, c: Color, p: Point) -> bool {
+    let size = board.size();
+    let (w, h) = (i32::from(size.width()), i32::from(size.height()));
+    let (x, y) = (i32::from(p.x), i32::from(p.y));
+    let mut opponent = 0;
+    let mut off_board = false;
+    for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+        let (qx, qy) = (x + dx, y + dy);
+        if qx < 0 || qy < 0 || qx >= w || qy >= h {
+            off_board = true;
+        } else if board.get(Point::new(qx as u8, qy as u8)) == Some(c.opponent()) {
+            opponent += 1;
+        }
+    }
+    opponent + i32::from(off_board) >= 2
 }
 
 /// The point `c` should answer the opponent's move at `last` with, if any: the liberty of an

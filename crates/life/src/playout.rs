@@ -26,9 +26,9 @@ impl Rng {
 
 /// Whether `c` may play `p` in a play-out: a legal play (free point, no suicide, not the
 /// simple-ko point), not one of its own true eyes (a false eye is filled, [`is_false_eye`]), and
-/// not a self-atari of a chain of several stones unless it captures (filling a shared liberty of a
-/// seki is such a self-atari, so seki survives the play-outs as it survives real play). The
-/// play's preview when it may.
+/// not a self-atari of a chain of several stones unless it captures or is a killing sacrifice
+/// ([`is_nakade`]). Filling a shared liberty of a seki is such a self-atari, so seki survives
+/// the play-outs as it survives real play. The play's preview when it may.
 fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Preview> {
     // Own eyes and the opponent's (a suicide of the lone stone) are most refusals near the
     // end of a play-out: one look at the four neighbours, before any preview.
@@ -48,10 +48,109 @@ fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Prev
         return Some(preview);
     }
     let joins_own = board.size().neighbors(p).any(|q| board.get(q) == Some(c));
-    if joins_own && board.is_self_atari(c, p) == Ok(true) {
+    if joins_own && board.is_self_atari(c, p) == Ok(true) && !is_nakade(board, c, p) {
         return None;
     }
     Some(preview)
+}
+
+/// The most stones a sacrifice of [`is_nakade`] may have.
+const NAKADE_STONES: usize = 5;
+
+/// Whether `c` at `p`, a self-atari of several stones that captures nothing, is a killing
+/// sacrifice (nakade): the chain it makes has at most five stones, in a shape the opponent
+/// cannot make two eyes in once it has captured them (three points or fewer, the square four,
+/// the pyramid four, the bulky five, the crossed five), and an opponent chain next to it is
+/// left in atari on the same liberty. That chain's only way out is to capture at that liberty,
+/// after which its eye space is the shape just captured: dead if `c` then plays its vital point.
+/// Without this exception, a group whose only liberties are shared with a few enclosed stones
+/// looks like seki to the play-outs when the enclosed side can kill it.
+fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
+    let size = board.size();
+    // The chain the play makes, found by a flood from `p` that gives up past five stones
+    // (most self-ataris are of large chains: one step each).
+    let mut stones = [p; NAKADE_STONES];
+    let mut n = 1;
+    let mut k = 0;
+    while k < n {
+        for q in size.neighbors(stones[k]) {
+            if board.get(q) == Some(c) && !stones[..n].contains(&q) {
+                if n == NAKADE_STONES {
+                    return false;
+                }
+                stones[n] = q;
+                n += 1;
+            }
+        }
+        k += 1;
+    }
+    let stones = &stones[..n];
+    if !is_dead_shape(size, stones) {
+        return false;
+    }
+    // Its one liberty after the play.
+    let Some(last) = stones
+        .iter()
+        .flat_map(|&s| size.neighbors(s))
+        .find(|&q| q != p && board.get(q).is_none())
+    else {
+        return false;
+    };
+    // An opponent chain next to it whose liberties are `last` and at most `p` besides.
+    let opponent = c.opponent();
+    if !size.neighbors(last).any(|q| board.get(q) == Some(opponent)) {
+        return false;
+    }
+    stones
+        .iter()
+        .flat_map(|&s| size.neighbors(s))
+        .filter(|&q| board.get(q) == Some(opponent))
+        .any(|q| liberties_within(board, q, [p, last]))
+}
+
+/// Whether every liberty of the chain through the stone `q` is one of `allowed`: a flood over
+/// the chain that stops at the first other liberty (at once, for most chains).
+fn liberties_within(board: &Board, q: Point, allowed: [Point; 2]) -> bool {
+    let size = board.size();
+    let color = board.get(q);
+    let mut seen = PointSet::empty(size);
+    let mut stack = vec![q];
+    seen.insert(q);
+    while let Some(s) = stack.pop() {
+        for n in size.neighbors(s) {
+            match board.get(n) {
+                None if !allowed.contains(&n) => return false,
+                Some(x) if Some(x) == color && !seen.contains(n) => {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// Whether the connected points `shape` (at most five) make an eye space in which its owner
+/// cannot make two eyes against a player who takes the vital point: three points or fewer, or
+/// (by the number of adjacent pairs and the most neighbours a point has within the shape) the
+/// square four (four pairs), the pyramid four (a point with three), the bulky five (five pairs:
+/// the only five-point shape holding a square) and the crossed five (a point with four). The
+/// straight and bent fours and the other fives make two eyes, whoever plays first.
+fn is_dead_shape(size: gorules_board::Size, shape: &[Point]) -> bool {
+    let inside = |q: &Point| shape.contains(q);
+    let degrees: Vec<usize> = shape
+        .iter()
+        .map(|&s| size.neighbors(s).filter(inside).count())
+        .collect();
+    let pairs = degrees.iter().sum::<usize>() / 2;
+    let most = degrees.iter().copied().max().unwrap_or(0);
+    match shape.len() {
+        0..=3 => true,
+        4 => pairs >= 4 || most == 3,
+        5 => pairs >= 5 || most == 4,
+        _ => false,
+    }
 }
 
 /// Whether `c`'s eye-like point `p` (every neighbour `c`'s) is a false eye: the opponent holds

@@ -181,3 +181,32 @@ fn a_group_with_one_eye_behind_a_false_eye_is_dead() {
     let f1 = e.chain_at(at(&b, "F1")).unwrap();
     assert_eq!(f1.life, Life::Alive, "{f1:?}");
 }
+
+#[test]
+fn a_group_whose_liberties_only_a_sacrifice_can_fill_is_not_sure_to_live() {
+    // White's D5-D4-E4-F4-E3-F3-G3-G2 has no eye; its two liberties, E5 and G4, are also the
+    // only liberties of Black's F5-G5 in the corner. Black's wall (eyes A5, A3, A1, C1, E1) is
+    // pass-alive. It looks like seki, but it is not: Black plays E5 (or G4), a self-atari of
+    // three stones that leaves White in atari on the same point, White must capture the three,
+    // and its eye space is then a straight (or bent) three, which Black kills at its middle.
+    // In the play-outs White never has a move (both liberties are self-ataris of its chain),
+    // so Black's first move is the sacrifice in every play-out; after the capture Black takes
+    // one of the three points, and only the middle one kills. White dies in some play-outs and
+    // lives in others: the estimate must not call it alive for sure. Play-outs that refuse
+    // every self-atari of several stones see a seki and call White alive in all of them: sure,
+    // and wrong (GNU Go, on the real game this is cut from, a game of GNU Go's regression suite
+    // against Handtalk, calls it dead).
+    let b = from_diagram(
+        ". X X O . X X
+         X X X O O O .
+         . X X X O O O
+         X X X X X X O
+         . X . X . X X",
+    )
+    .unwrap();
+    let e = estimate(&b, Color::Black, &Options::default());
+    let white = e.chain_at(at(&b, "D5")).unwrap();
+    assert!(!white.certain, "{white:?}");
+    assert_ne!(white.life, Life::Alive, "{white:?}");
+    assert!(white.dead_fraction > 0.2, "{white:?}");
+}

@@ -24,22 +24,33 @@ impl Rng {
     }
 }
 
+/// Whether `c` may not play `p`, seen from its four neighbours alone (most refusals near the
+/// end of a play-out, before any preview): the simple-ko point, an own true eye (every
+/// neighbour `c`'s, and not a false eye), or the opponent's eye where the stone would capture
+/// nothing (a suicide).
+#[inline(always)]
+fn refused_at_once(board: &Board, c: Color, p: Point, ko: Option<Point>) -> bool {
+    match board.enclosure(c, p) {
+        Enclosure::Open => ko == Some(p),
+        Enclosure::EyeLike => !is_false_eye(board, c, p),
+        Enclosure::SingleStoneSuicide => true,
+    }
+}
+
 /// Whether `c` may play `p` in a play-out: a legal play (free point, no suicide, not the
-/// simple-ko point), not one of its own true eyes (a false eye is filled, [`is_false_eye`]), and
-/// not a self-atari of a chain of several stones unless it captures or is a killing sacrifice
-/// ([`is_nakade`]). Filling a shared liberty of a seki is such a self-atari, so seki survives
-/// the play-outs as it survives real play. The play's preview when it may.
+/// simple-ko point), not one of its own true eyes, and not a self-atari of a chain of several
+/// stones unless it captures or is a killing sacrifice ([`is_nakade`]). Filling a shared
+/// liberty of a seki is such a self-atari, so seki survives the play-outs as it survives real
+/// play. The play's preview when it may.
 fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Preview> {
-    // Own eyes and the opponent's (a suicide of the lone stone) are most refusals near the
-    // end of a play-out: one look at the four neighbours, before any preview.
-    if ko == Some(p) {
+    if refused_at_once(board, c, p, ko) {
         return None;
     }
-    match board.enclosure(c, p) {
-        Enclosure::Open => {}
-        Enclosure::EyeLike if is_false_eye(board, c, p) => {}
-        Enclosure::EyeLike | Enclosure::SingleStoneSuicide => return None,
-    }
+    playable_beyond_neighbours(board, c, p)
+}
+
+/// [`playable`] for a point that [`refused_at_once`] let through.
+fn playable_beyond_neighbours(board: &Board, c: Color, p: Point) -> Option<Preview> {
     let preview = board.preview(c, p).ok()?;
     if preview.suicide > 0 {
         return None;
@@ -47,8 +58,16 @@ fn playable(board: &Board, c: Color, p: Point, ko: Option<Point>) -> Option<Prev
     if preview.captures > 0 {
         return Some(preview);
     }
-    let joins_own = board.size().neighbors(p).any(|q| board.get(q) == Some(c));
-    if joins_own && board.is_self_atari(c, p) == Ok(true) && !is_nakade(board, c, p) {
+    // Two empty neighbours are two liberties: no self-atari, and nothing to look up. Else a
+    // play that joins no own chain makes a single stone, which may be in atari.
+    let (mut empty, mut joins_own) = (0, false);
+    for q in board.size().neighbors(p) {
+        match board.get(q) {
+            None => empty += 1,
+            Some(x) => joins_own |= x == c,
+        }
+    }
+    if empty < 2 && joins_own && board.is_self_atari(c, p) == Ok(true) && !is_nakade(board, c, p) {
         return None;
     }
     Some(preview)
@@ -213,14 +232,16 @@ fn play_at(
 
 /// Plays `board` out at random, `first` to move, until both players pass or the move cap is
 /// reached, and returns who owns each point then by area: `[black, white]` (stones, and empty
-/// points that reach one colour only). `empties` is a buffer reused between play-outs.
+/// points that reach one colour only), and the number of plies played (passes included).
+/// `empties` is a buffer reused between play-outs.
 pub(crate) fn play_out(
     board: &mut Board,
     first: Color,
     rng: &mut Rng,
     empties: &mut Vec<Point>,
-) -> [PointSet; 2] {
+) -> ([PointSet; 2], u32) {
     let mut color = first;
+    let mut plies = 0;
     let mut ko = None;
     let mut passes = 0;
     let cap = 3 * board.size().area() + 20;
@@ -231,6 +252,7 @@ pub(crate) fn play_out(
     empties.extend(board.empty_points());
     let mut last: Option<Point> = None;
     for _ in 0..cap {
+        plies += 1;
         let mut played = false;
         // First the answer to the last move: capture a chain it left in atari, else save an
         // own chain it put in atari.
@@ -253,7 +275,10 @@ pub(crate) fn play_out(
                     start + i - n
                 };
                 let p = empties[k];
-                if let Some(preview) = playable(board, color, p, ko) {
+                if refused_at_once(board, color, p, ko) {
+                    continue;
+                }
+                if let Some(preview) = playable_beyond_neighbours(board, color, p) {
                     let placed = board
                         .play_previewed(color, p, &preview)
                         .expect("checked playable");
@@ -281,8 +306,11 @@ pub(crate) fn play_out(
         color = color.opponent();
     }
     let t = board.territory();
-    [
-        t.black_stones.union(&t.black),
-        t.white_stones.union(&t.white),
-    ]
+    (
+        [
+            t.black_stones.union(&t.black),
+            t.white_stones.union(&t.white),
+        ],
+        plies,
+    )
 }

@@ -8,7 +8,7 @@
 #
 # The corpus is scripts/corpus-scale.sh's (/tmp/gorules-corpus-N, kept between runs), read with
 # `--dead markup` (every stone alive: the records carry no markup) under every built-in
-# ruleset. The package is built from this tree (maturin, the `wheel` profile) into the
+# ruleset. The package is built from this tree (maturin, the `release` profile) into the
 # virtualenv GORULES_PYTHON_VENV (default target/python-venv, made by scripts/python-venv.sh).
 set -euo pipefail
 n=${1:-10000}; rounds=${2:-3}; jobs=${3:-2}

@@ -238,3 +238,152 @@ fn multi_stone_suicide() {
         ],
     );
 }
+
+/// The rulesets a phrase of a gallery comment names: `(ruleset id, counting or None for
+/// every counting it allows)`.
+fn named_scores(phrase: &str) -> Option<Vec<(&'static str, Option<&'static str>)>> {
+    const NAMES: [(&str, &str); 12] = [
+        ("concord", "concord"),
+        ("aga", "aga"),
+        ("japanese", "japanese"),
+        ("korean", "korean"),
+        ("chinese", "chinese"),
+        ("taiwan", "taiwan"),
+        ("new zealand", "new-zealand"),
+        ("tromp-taylor", "tromp-taylor"),
+        ("ing", "ing"),
+        ("british", "british"),
+        ("two button go", "two-button"),
+        ("stone scoring", "stone-scoring"),
+    ];
+    let phrase = phrase.trim().to_lowercase();
+    let phrase = phrase.strip_prefix("under ").unwrap_or(&phrase);
+    if let Some(rest) = phrase.strip_prefix("every ruleset") {
+        let but: Vec<&str> = match rest.trim().strip_prefix("but ") {
+            Some(names) => names.split(" and ").map(str::trim).collect(),
+            None if rest.trim().is_empty() => Vec::new(),
+            None => return None,
+        };
+        let mut all: Vec<_> = NAMES.iter().map(|&(_, id)| (id, None)).collect();
+        for b in but {
+            let (_, id) = NAMES.iter().find(|(name, _)| *name == b)?;
+            all.retain(|(other, _)| other != id);
+        }
+        return Some(all);
+    }
+    let mut scores = Vec::new();
+    for part in phrase.split(" and ") {
+        let part = part.trim();
+        let part = part.strip_suffix(" rules").unwrap_or(part);
+        let (name, counting) = if let Some(n) = part.strip_suffix(" area counting") {
+            (n, Some("area"))
+        } else if let Some(n) = part.strip_suffix(" territory counting") {
+            (n, Some("territory"))
+        } else {
+            (part.strip_suffix(" counting").unwrap_or(part), None)
+        };
+        let (_, id) = NAMES.iter().find(|(n, _)| *n == name)?;
+        scores.push((*id, counting));
+    }
+    Some(scores)
+}
+
+/// The results a comment states, each with the phrase before it in its clause: a result is
+/// `B+N`, `W+N`, `B+F`, `W+F`, `0` or `no result`; its clause runs from the last `,`, `;`,
+/// `:` or `.` before it (outside parentheses), and "gives"/"give" is dropped.
+fn stated_results(comment: &str) -> Vec<(String, String)> {
+    let words: Vec<&str> = comment.split(' ').collect();
+    let mut found = Vec::new();
+    let mut clause: Vec<&str> = Vec::new();
+    let mut depth = 0i32;
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        let bare = w.trim_end_matches([',', ';', '.', ':', ')']);
+        let result = if bare == "no" && words.get(k + 1).is_some_and(|n| n.starts_with("result")) {
+            k += 1;
+            Some("Void".to_string())
+        } else if bare == "0"
+            || ((bare.starts_with("B+") || bare.starts_with("W+")) && bare.len() > 2)
+        {
+            Some(bare.to_string())
+        } else {
+            None
+        };
+        match result {
+            Some(r) if depth == 0 => {
+                let subject: Vec<&str> = clause
+                    .iter()
+                    .copied()
+                    .filter(|w| !matches!(*w, "gives" | "give"))
+                    .collect();
+                found.push((subject.join(" "), r));
+                clause.clear();
+            }
+            _ => clause.push(w),
+        }
+        depth += w.matches('(').count() as i32 - w.matches(')').count() as i32;
+        if depth == 0 && w.ends_with([',', ';', '.', ':']) {
+            clause.clear();
+        }
+        k += 1;
+    }
+    found
+}
+
+/// Every sentence of a gallery comment (the text docs/differences.md shows above each table)
+/// that states a result is checked against the scores, so that the prose cannot say what the
+/// table does not show. A result must follow the rulesets it is about ("Japanese territory
+/// counting 0", "Every ruleset but Tromp-Taylor gives B+1"); a `B+`/`W+` result that follows
+/// no such phrase fails the test.
+#[test]
+fn every_result_a_gallery_comment_states_is_the_tables() {
+    let mut checked = 0;
+    for rel in [
+        "examples/dame-parity.sgf",
+        "examples/gallery/01-concord-last-pass.sgf",
+        "examples/gallery/02-dead-stone-agreed.sgf",
+        "examples/gallery/03-dead-stone-played-out.sgf",
+        "examples/gallery/04-handicap-four.sgf",
+        "examples/gallery/05-seki-with-eyes.sgf",
+        "examples/gallery/06-triple-ko.sgf",
+        "examples/gallery/07-sending-two-returning-one.sgf",
+        "examples/gallery/08-multi-stone-suicide.sgf",
+    ] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(rel);
+        let record = read_sgf_file(&path).unwrap().remove(0);
+        let comment = record.comment.clone().unwrap_or_default();
+        let r = report(rel);
+        for (phrase, result) in stated_results(&comment) {
+            let Some(named) = named_scores(&phrase) else {
+                // A `0` may be any number in the prose; a win or no result must be placed.
+                assert!(
+                    result == "0",
+                    "{rel}: {result} follows \"{phrase}\", which names no ruleset"
+                );
+                continue;
+            };
+            let mut seen = 0;
+            for (column, score) in r.scores() {
+                let (ruleset, counting) = column.split_once(':').unwrap();
+                if named
+                    .iter()
+                    .any(|&(id, c)| id == ruleset && c.is_none_or(|c| c == counting))
+                {
+                    assert_eq!(
+                        score.result, result,
+                        "{rel}: \"{phrase}\" {result}: {column}"
+                    );
+                    seen += 1;
+                }
+            }
+            assert!(seen > 0, "{rel}: \"{phrase}\" names no score");
+            checked += 1;
+        }
+    }
+    // The statements of the gallery as written (a count, so that a change of wording that
+    // hides a statement from this test shows).
+    assert_eq!(checked, 10);
+}

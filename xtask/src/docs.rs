@@ -187,7 +187,7 @@ fn differences_md(root: &Path) -> Result<Page, String> {
     out.push_str(
         "A gallery of positions, each a game record in this repository that the tests replay. \
          For each: the final position as Concord counts it (`gorules diagram FILE --format \
-         svg`: squares mark territory, crosses dead stones, a ring the last move), why the \
+         svg`: squares mark territory, faded stones are dead, a ring marks the last move), why the \
          rulesets differ, and the score under every built-in ruleset with its parts, as \
          `gorules score FILE --format markdown` prints it (cells are Black / White). Komi is as \
          in the record.\n\n",
@@ -593,7 +593,8 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
          one way: board <- rules <- sgf <- compare <- claims <- cli, board <- life (which stones \
-         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; the Python package (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
+         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; files (reading \
+         input files safely) <- rules, sgf and compare; the Python package (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();

@@ -10,7 +10,7 @@ use gorules_compare::dead::DeadStones;
 use gorules_compare::rules_choice::{self, RulesetChoice, RECORD};
 use gorules_rules::{builtins, rules_names, Counting, Ruleset};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyFloat, PyInt, PyString, PyTuple};
 
 use crate::errors::gorules_error;
 use crate::ruleset::{load_ruleset, PyRuleset};
@@ -30,7 +30,11 @@ pub fn sgf_input(obj: &Bound<'_, PyAny>) -> PyResult<SgfInput> {
         return Ok(SgfInput::Text(b.as_bytes().to_vec()));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let Ok(text) = s.to_cow() else {
+            // Not UTF-8 (a lone surrogate, as `os.fsdecode` makes of a name that is not):
+            // a file's name, as the file system spells it.
+            return Ok(SgfInput::Path(os_path(obj, "sgf")?));
+        };
         if text
             .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
             .starts_with('(')
@@ -43,6 +47,117 @@ pub fn sgf_input(obj: &Bound<'_, PyAny>) -> PyResult<SgfInput> {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "sgf: SGF text (str or bytes) or a path, not {}",
             type_name(obj)
+        ))
+    })
+}
+
+/// A `str` or path-like object as a path, as the file system spells it: a `str` that is not
+/// UTF-8 (a name `os.fsdecode` made of bytes that are not) is the bytes it stands for.
+pub fn os_path(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
+    obj.extract::<PathBuf>()
+        .map_err(|e| gorules_error(format!("{name}: not a path the file system can name: {e}")))
+}
+
+/// Text from Python, or the package's error naming the argument when the `str` is not text
+/// (a lone surrogate cannot be UTF-8).
+pub fn text(s: &Bound<'_, PyString>, name: &str) -> PyResult<String> {
+    s.to_cow()
+        .map(|t| t.into_owned())
+        .map_err(|_| not_text(s, name))
+}
+
+/// The error for a `str` that is not text, naming the argument.
+pub fn not_text(s: &Bound<'_, PyString>, name: &str) -> PyErr {
+    gorules_error(format!(
+        "{name}: {} is not text (it holds a lone surrogate, which no UTF-8 text can)",
+        s.repr()
+            .map_or_else(|_| "the string".into(), |r| r.to_string())
+    ))
+}
+
+/// A whole number argument `name` from 0 to `max`, or the package's error naming it (not
+/// Python's `OverflowError`); `TypeError` for what is not an integer.
+fn whole(obj: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+    if !obj.is_instance_of::<PyInt>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}: a whole number, not {}",
+            type_name(obj)
+        )));
+    }
+    match obj.extract::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => {
+            // Python refuses to write an integer of thousands of digits as text.
+            let shown = obj
+                .str()
+                .map_or_else(|_| "a number that large".to_string(), |s| s.to_string());
+            Err(gorules_error(format!(
+                "{name}: {shown} is out of range: a whole number from 0 to {max}"
+            )))
+        }
+    }
+}
+
+/// `handicap` (`Game`, `Ruleset.default_komi`): a whole number of stones.
+pub fn handicap(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    whole(obj, "handicap", u64::from(u32::MAX)).map(|n| n as u32)
+}
+
+/// `max_handicap` (`fuzz`).
+pub fn max_handicap(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    whole(obj, "max_handicap", u64::from(u32::MAX)).map(|n| n as u32)
+}
+
+/// `games` (`fuzz`).
+pub fn games(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(obj, "games", u64::MAX)
+}
+
+/// `seed` (`fuzz`).
+pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(obj, "seed", u64::MAX)
+}
+
+/// `max_file_size` (`score`, `compare`): bytes.
+pub fn max_file_size(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(obj, "max_file_size", u64::MAX)
+}
+
+/// `examples` (`compare`).
+pub fn examples(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    whole(obj, "examples", usize::MAX as u64).map(|n| n as usize)
+}
+
+/// `counterexamples` (`fuzz`).
+pub fn counterexamples(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    whole(obj, "counterexamples", usize::MAX as u64).map(|n| n as usize)
+}
+
+/// `jobs` (`compare`, `fuzz`) as given: `None`, or a whole number (its range is checked by
+/// [`jobs`]).
+pub fn jobs_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    whole(obj, "jobs", usize::MAX as u64).map(|n| Some(n as usize))
+}
+
+/// `komi` as given: `None`, or a number (an integer too large for a float is out of range,
+/// as [`komi`] says of any komi out of range).
+pub fn komi_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if !obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyFloat>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "komi: a number, not {}",
+            type_name(obj)
+        )));
+    }
+    obj.extract::<f64>().map(Some).map_err(|_| {
+        gorules_error(format!(
+            "komi: {}",
+            gorules_rules::KomiError { value: f64::NAN }
         ))
     })
 }
@@ -65,11 +180,11 @@ pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetCh
     let mut out = Vec::new();
     let fixed = |r: Ruleset| RulesetChoice::Fixed(Box::new(r));
     if let Ok(s) = obj.cast::<PyString>() {
-        add_spec(&mut out, &s.to_cow()?)?;
+        add_str(&mut out, s)?;
     } else if let Ok(r) = obj.cast::<PyRuleset>() {
         out.push(fixed(r.borrow().rules.clone()));
     } else if let Ok(path) = path_like(obj) {
-        out.push(fixed(load_ruleset(&path)?));
+        out.push(fixed(crate::ruleset::load_path(&path)?));
     } else {
         let items = obj.try_iter().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
@@ -80,11 +195,11 @@ pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetCh
         for item in items {
             let item = item?;
             if let Ok(s) = item.cast::<PyString>() {
-                add_spec(&mut out, &s.to_cow()?)?;
+                add_str(&mut out, s)?;
             } else if let Ok(r) = item.cast::<PyRuleset>() {
                 out.push(fixed(r.borrow().rules.clone()));
             } else if let Ok(path) = path_like(&item) {
-                out.push(fixed(load_ruleset(&path)?));
+                out.push(fixed(crate::ruleset::load_path(&path)?));
             } else {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                     "rules: each item a ruleset id, a TOML path or a Ruleset, not {}",
@@ -112,13 +227,27 @@ pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
         .collect()
 }
 
-/// A path-like object (not a `str`) as a string.
-fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+/// A path-like object (not a `str`) as a path.
+fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     if obj.cast::<PyString>().is_ok() || obj.cast::<PyBytes>().is_ok() {
         return Err(gorules_error("not a path-like object"));
     }
-    let path: PathBuf = obj.extract()?;
-    Ok(path.display().to_string())
+    obj.extract()
+}
+
+/// A `str` of `rules`: a `--rules` text ([`add_spec`]), or, when it is not UTF-8 (a lone
+/// surrogate, as `os.fsdecode` makes of a file name that is not), one TOML file's path.
+fn add_str(out: &mut Vec<RulesetChoice>, s: &Bound<'_, PyString>) -> PyResult<()> {
+    match s.to_cow() {
+        Ok(spec) => add_spec(out, &spec),
+        Err(_) => {
+            let path = os_path(s.as_any(), "rules")?;
+            out.push(RulesetChoice::Fixed(Box::new(crate::ruleset::load_path(
+                &path,
+            )?)));
+            Ok(())
+        }
+    }
 }
 
 /// One `--rules` text: `all`, or ids, `katago:` rules strings and paths separated by commas.
@@ -130,10 +259,8 @@ fn add_spec(out: &mut Vec<RulesetChoice>, spec: &str) -> PyResult<()> {
     for s in rules_names(spec) {
         if s == "all" {
             out.extend(rules_choice::fixed(builtins()));
-        } else if s == RECORD {
-            out.push(RulesetChoice::Record);
         } else {
-            out.push(RulesetChoice::Fixed(Box::new(load_ruleset(s)?)));
+            out.push(rules_choice::parse_choice(s, load_ruleset)?);
         }
     }
     Ok(())
@@ -183,7 +310,7 @@ pub fn dead(obj: Option<&Bound<'_, PyAny>>, engine: Option<&str>) -> PyResult<De
         Some(o) if o.is_none() => "auto".to_string(),
         Some(o) => {
             if let Ok(s) = o.cast::<PyString>() {
-                s.to_cow()?.to_string()
+                text(s, "dead")?
             } else {
                 let mut points = Vec::new();
                 for item in o.try_iter().map_err(|_| {
@@ -208,13 +335,10 @@ pub fn dead(obj: Option<&Bound<'_, PyAny>>, engine: Option<&str>) -> PyResult<De
     DeadStones::parse(&text, engine).map_err(gorules_error)
 }
 
-/// `jobs`: threads, at least 1 (`None`: every core).
+/// `jobs`: threads, from 1 to `gorules_compare::corpus::MAX_JOBS` (`None`: every core), as
+/// `--jobs` takes them.
 pub fn jobs(jobs: Option<usize>) -> PyResult<usize> {
-    match jobs {
-        Some(0) => Err(gorules_error("jobs must be at least 1")),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
+    gorules_compare::corpus::jobs(jobs).map_err(|e| gorules_error(format!("jobs: {e}")))
 }
 
 /// A colour: `"black"`, `"white"`, `"b"`, `"w"` (any case).
@@ -240,12 +364,19 @@ pub fn color_name(c: Color) -> &'static str {
 /// left and row from the top (SGF order).
 pub fn vertex(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Move> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let text = text(s, "vertex")?;
         return parse_gtp_move(&text, size).map_err(|e| gorules_error(e.to_string()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        if let Ok((x, y)) = t.extract::<(i64, i64)>() {
-            return point_xy(x, y, size).map(Move::Play);
+        if t.len() == 2 && t.iter().all(|v| v.is_instance_of::<PyInt>()) {
+            return match t.extract::<(i64, i64)>() {
+                Ok((x, y)) => point_xy(x, y, size).map(Move::Play),
+                Err(_) => Err(gorules_error(format!(
+                    "{} is off the {size} board",
+                    t.str()
+                        .map_or_else(|_| "the point".into(), |s| s.to_string())
+                ))),
+            };
         }
     }
     Err(pyo3::exceptions::PyTypeError::new_err(format!(
@@ -268,8 +399,7 @@ pub fn points(obj: Option<&Bound<'_, PyAny>>, size: Size) -> PyResult<Vec<Point>
         return Ok(Vec::new());
     };
     if let Ok(s) = obj.cast::<PyString>() {
-        return s
-            .to_cow()?
+        return text(s, "dead")?
             .split(',')
             .map(str::trim)
             .filter(|t| !t.is_empty())
@@ -288,10 +418,27 @@ pub fn points(obj: Option<&Bound<'_, PyAny>>, size: Size) -> PyResult<Vec<Point>
 
 /// `size`: `19`, or `(width, height)`.
 pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Size> {
-    let (w, h) = if let Ok(n) = obj.extract::<i64>() {
+    let side = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
+        v.extract::<i64>().map_err(|_| {
+            gorules_error(format!(
+                "board size: {} is out of range: each side from {} to {}",
+                v.str()
+                    .map_or_else(|_| "a number that large".into(), |s| s.to_string()),
+                gorules_board::MIN_SIDE,
+                gorules_board::MAX_SIDE
+            ))
+        })
+    };
+    let (w, h) = if obj.is_instance_of::<PyInt>() {
+        let n = side(obj)?;
         (n, n)
-    } else if let Ok(wh) = obj.extract::<(i64, i64)>() {
-        wh
+    } else if let Some((w, h)) = obj
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2 && t.iter().all(|v| v.is_instance_of::<PyInt>()))
+        .map(|t| (t.get_item(0), t.get_item(1)))
+    {
+        (side(&w?)?, side(&h?)?)
     } else {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "size: a number (19) or (width, height), not {}",

@@ -61,13 +61,13 @@ pub fn compare(
     paths: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     counting: &str,
-    komi: Option<f64>,
+    #[pyo3(from_py_with = args::komi_arg)] komi: Option<f64>,
     dead: Option<&Bound<'_, PyAny>>,
     engine: Option<&str>,
-    jobs: Option<usize>,
+    #[pyo3(from_py_with = args::jobs_arg)] jobs: Option<usize>,
     strict: bool,
-    examples: usize,
-    max_file_size: u64,
+    #[pyo3(from_py_with = args::examples)] examples: usize,
+    #[pyo3(from_py_with = args::max_file_size)] max_file_size: u64,
 ) -> PyResult<CompareRun> {
     let paths = path_list(paths)?;
     if paths.is_empty() {

@@ -1,12 +1,14 @@
 //! The exceptions: one base class, `GorulesError` (a `ValueError`), and one subclass per kind
-//! of failure, each carrying the message the command line prints for it.
+//! of failure, each carrying the message the command line prints for it. They belong to the
+//! package `gorules` (their `__module__`), where users import them from, not to the extension
+//! module inside it: tracebacks and `repr` say `gorules.GorulesError`, and pickle finds them.
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
-    _gorules,
+    gorules,
     GorulesError,
     PyValueError,
     "Base class of the errors of gorules: bad options, unreadable files, and the subclasses \
@@ -14,21 +16,21 @@ create_exception!(
      prints."
 );
 create_exception!(
-    _gorules,
+    gorules,
     SgfError,
     GorulesError,
     "A game record that cannot be read or replayed: the message names the file, line, column, \
      node and move."
 );
 create_exception!(
-    _gorules,
+    gorules,
     RulesError,
     GorulesError,
     "A ruleset that cannot be loaded: an unknown id, or a TOML file with an error (file, line \
      and column), an unknown key or contradictory settings."
 );
 create_exception!(
-    _gorules,
+    gorules,
     IllegalMoveError,
     GorulesError,
     "A move refused by Game.play: against the rules (ko, superko, suicide, a required pass) or \
@@ -37,7 +39,7 @@ create_exception!(
 );
 
 create_exception!(
-    _gorules,
+    gorules,
     GorulesWarning,
     PyUserWarning,
     "A game of a collection that could not be read or replayed while others were: score() \

@@ -2,6 +2,9 @@
 //! `gorules.claims`: the named claims; both as `gorules fuzz --format json` reports them.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use gorules_claims::generate::{parse_sizes, GenOptions, Legality};
 use gorules_claims::printer::{self, Format};
@@ -21,22 +24,27 @@ use crate::errors::gorules_error;
 /// `out`: the directory for the counterexamples' SGF files (`None`: not written, re-checked
 /// from their text; `sgf` is then `None`). `ko` and `suicide` are values of the rules'
 /// `play.ko` and `play.suicide` knobs for the generated games.
+///
+/// `progress`: called as `progress(done, games)` with the number of games tested so far, at
+/// most every [`PROGRESS_EVERY`] and once at the end (a progress bar's `update`, say). An
+/// exception it raises stops nothing: it is raised when the run is over.
 #[pyfunction]
-#[pyo3(signature = (claim, games=10_000, seed=0, sizes=None, *, jobs=None, out=None, counterexamples=3, shrink=true, ko="positional-superko", suicide="illegal", max_handicap=9))]
+#[pyo3(signature = (claim, games=10_000, seed=0, sizes=None, *, jobs=None, out=None, counterexamples=3, shrink=true, ko="positional-superko", suicide="illegal", max_handicap=9, progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn fuzz<'py>(
     py: Python<'py>,
     claim: &str,
-    games: u64,
-    seed: u64,
+    #[pyo3(from_py_with = args::games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
     sizes: Option<&Bound<'py, PyAny>>,
-    jobs: Option<usize>,
+    #[pyo3(from_py_with = args::jobs_arg)] jobs: Option<usize>,
     out: Option<PathBuf>,
-    counterexamples: usize,
+    #[pyo3(from_py_with = args::counterexamples)] counterexamples: usize,
     shrink: bool,
     ko: &str,
     suicide: &str,
-    max_handicap: u32,
+    #[pyo3(from_py_with = args::max_handicap)] max_handicap: u32,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let claim = Claim::from_text(claim).map_err(|e| gorules_error(e.to_string()))?;
     let sizes_text = match sizes {
@@ -44,7 +52,7 @@ pub fn fuzz<'py>(
         Some(s) if s.is_none() => "2..9".to_string(),
         Some(s) => {
             if let Ok(t) = s.cast::<PyString>() {
-                t.to_cow()?.to_string()
+                args::text(t, "sizes")?
             } else if let Ok(n) = s.extract::<u32>() {
                 n.to_string()
             } else {
@@ -82,11 +90,72 @@ pub fn fuzz<'py>(
         shrink,
         out_dir: out,
     };
+    let callback = progress.filter(|p| !p.is_none()).map(Bound::unbind);
+    let tally = Progress::new(games);
     let text = py.detach(|| {
-        let report = run(&claim, &opts, &|_| {});
+        let report = run(&claim, &opts, &|n| tally.add(n, callback.as_ref(), false));
+        tally.add(0, callback.as_ref(), true);
         printer::report(&claim, &report, jobs, Format::Json)
     });
+    if let Some(e) = tally.error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     crate::json::loads(py, &text)
+}
+
+/// How often, at most, `fuzz` calls its `progress` callback.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The games a run has tested, told to a Python callback now and then from whichever thread
+/// finished some (each call takes the interpreter lock for a moment).
+struct Progress {
+    games: u64,
+    done: AtomicU64,
+    last: Mutex<Option<Instant>>,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Progress {
+    fn new(games: u64) -> Progress {
+        Progress {
+            games,
+            done: AtomicU64::new(0),
+            last: Mutex::new(None),
+            error: Mutex::new(None),
+        }
+    }
+
+    /// Counts `n` more games, and calls `callback` if the last call is old enough (always
+    /// when `last`).
+    fn add(&self, n: u64, callback: Option<&Py<PyAny>>, last: bool) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        let Some(callback) = callback else { return };
+        {
+            // Decided under the lock, called outside it: the other threads go on meanwhile.
+            let mut when = self.last.lock().unwrap_or_else(|e| e.into_inner());
+            if !last && when.is_some_and(|t| t.elapsed() < PROGRESS_EVERY) {
+                return;
+            }
+            *when = Some(Instant::now());
+        }
+        let failed = || {
+            self.error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        };
+        if failed() {
+            return;
+        }
+        Python::attach(|py| {
+            if let Err(e) = callback.call1(py, (done, self.games)) {
+                let mut error = self.error.lock().unwrap_or_else(|e| e.into_inner());
+                if error.is_none() {
+                    *error = Some(e);
+                }
+            }
+        });
+    }
 }
 
 /// The named claims, as `gorules fuzz --list --format json` lists them: one dict each with

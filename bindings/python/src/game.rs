@@ -1,17 +1,33 @@
 //! `gorules.Game`: one game under one ruleset, played move by move (`gorules_rules::Game`):
 //! legality with the reason, the end-of-play protocol, settlement and the score breakdown.
 
+use std::sync::{Arc, Mutex, MutexGuard};
+
 use gorules_board::coords::gtp_move;
 use gorules_board::diagram::to_diagram;
 use gorules_board::{Board, Color, Move};
 use gorules_compare::replay::ScoreReport;
-use gorules_rules::{Game, MoveReport, SettlementReport, Setup, Status};
+use gorules_rules::{Game, MoveReport, Ruleset, SettlementReport, Setup, Status};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use self_cell::self_cell;
 
 use crate::args;
 use crate::errors::{gorules_error, illegal_move};
-use crate::ruleset::{interned, PyRuleset};
+use crate::ruleset::PyRuleset;
+
+/// A game borrowing its ruleset, for [`OwnedGame`].
+type GameOf<'r> = Game<'r>;
+
+self_cell!(
+    /// A game and the ruleset it is played under, owned together: the ruleset lives as long
+    /// as the game, and goes with it.
+    struct OwnedGame {
+        owner: Arc<Ruleset>,
+        #[covariant]
+        dependent: GameOf,
+    }
+);
 
 /// One game under one ruleset, played move by move: a legality and scoring engine.
 ///
@@ -22,9 +38,14 @@ use crate::ruleset::{interned, PyRuleset};
 /// Colours are `"black"`/`"white"` (or `"b"`/`"w"`). Vertices are GTP points (`"D4"`; rows
 /// count from the bottom, no column `I`), `"pass"`, or `(x, y)` tuples: column from the left
 /// and row from the top, from 0 (SGF order; `(3, 15)` is D4 on 19x19).
-#[pyclass(module = "gorules._gorules", name = "Game")]
+///
+/// A game may be shared by threads: each call runs alone (the game is locked for its
+/// duration), so moves from two threads come in whatever order the threads make them.
+#[pyclass(module = "gorules._gorules", name = "Game", frozen)]
 pub struct PyGame {
-    game: Game<'static>,
+    game: Mutex<OwnedGame>,
+    /// The board size (it never changes).
+    size: gorules_board::Size,
 }
 
 #[pymethods]
@@ -34,8 +55,8 @@ impl PyGame {
     fn new(
         size: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
-        handicap: u32,
+        #[pyo3(from_py_with = args::komi_arg)] komi: Option<f64>,
+        #[pyo3(from_py_with = args::handicap)] handicap: u32,
     ) -> PyResult<PyGame> {
         let size = match size {
             Some(s) => args::size(s)?,
@@ -53,7 +74,6 @@ impl PyGame {
                 list.remove(0)
             }
         };
-        let rules = interned(&rules);
         let komi = args::komi(komi)?.unwrap_or_else(|| rules.default_komi(handicap));
         let setup = if handicap == 0 {
             Setup::even(Board::new(size), komi)
@@ -61,8 +81,10 @@ impl PyGame {
             Setup::handicap(size, handicap, komi)
                 .map_err(|e| gorules_error(format!("handicap {handicap}: {e}")))?
         };
+        let game = OwnedGame::new(Arc::new(rules), |rules| Game::new(rules, setup));
         Ok(PyGame {
-            game: Game::new(rules, setup),
+            game: Mutex::new(game),
+            size,
         })
     }
 
@@ -77,19 +99,19 @@ impl PyGame {
     /// (out of turn, an occupied point, off the board, the game over) is always refused.
     #[pyo3(signature = (color, vertex, *, allow_illegal=false))]
     fn play<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         color: &str,
         vertex: &Bound<'py, PyAny>,
         allow_illegal: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let c = args::color(color)?;
-        let mv = args::vertex(vertex, self.size())?;
+        let mv = args::vertex(vertex, self.size)?;
         self.play_move(py, c, mv, allow_illegal)
     }
 
     /// Passes for `color` (`play(color, "pass")`).
-    fn pass_<'py>(&mut self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyDict>> {
+    fn pass_<'py>(&self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyDict>> {
         let c = args::color(color)?;
         self.play_move(py, c, Move::Pass, false)
     }
@@ -103,11 +125,11 @@ impl PyGame {
     /// single stone"`, `"it is white's turn"`, ...), or `None` when the move is legal.
     fn illegal_reason(&self, color: &str, vertex: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let c = args::color(color)?;
-        let mv = args::vertex(vertex, self.size())?;
-        Ok(match self.game.check(c, mv) {
+        let mv = args::vertex(vertex, self.size)?;
+        Ok(match self.locked().borrow_dependent().check(c, mv) {
             Ok(Ok(())) => None,
             Ok(Err(illegal)) => Some(illegal.to_string()),
-            Err(e) => Some(self.move_error(e)),
+            Err(e) => Some(move_error(e, self.size)),
         })
     }
 
@@ -119,26 +141,26 @@ impl PyGame {
     /// Before play has ended it raises `GorulesError`, unless `as_it_stands=True`: then the
     /// position is scored as it stands (a game stopped by resignation or time).
     #[pyo3(signature = (dead=None, *, as_it_stands=false))]
-    fn finish(&mut self, dead: Option<&Bound<'_, PyAny>>, as_it_stands: bool) -> PyResult<String> {
-        let dead = args::points(dead, self.size())?;
-        match self.game.status() {
-            Status::Finished => return Err(gorules_error("the game is already over")),
-            Status::Playing { .. } if !as_it_stands => {
-                return Err(gorules_error(
-                    "play has not ended (two passes end it): finish(as_it_stands=True) scores the position as it stands",
-                ))
+    fn finish(&self, dead: Option<&Bound<'_, PyAny>>, as_it_stands: bool) -> PyResult<String> {
+        let dead = args::points(dead, self.size)?;
+        let mut locked = self.locked();
+        locked.with_dependent_mut(|_, game| {
+            match game.status() {
+                Status::Finished => return Err(gorules_error("the game is already over")),
+                Status::Playing { .. } if !as_it_stands => {
+                    return Err(gorules_error(
+                        "play has not ended (two passes end it): finish(as_it_stands=True) scores the position as it stands",
+                    ))
+                }
+                Status::Playing { .. } => game.finish_as_it_stands(&dead),
+                Status::Ended => game.finish(&dead),
             }
-            Status::Playing { .. } => self.game.finish_as_it_stands(&dead),
-            Status::Ended => self.game.finish(&dead),
-        }
-        Ok(match self.game.settlement() {
-            None => "none".to_string(),
-            Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
-            Some(SettlementReport::Removed { stones }) => {
-                format!("removed {} dead stone(s)", stones.len())
-            }
-            Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
-        })
+            Ok(())
+        })?;
+        Ok(locked
+            .borrow_dependent()
+            .settlement()
+            .map_or_else(|| "none".to_string(), SettlementReport::to_string))
     }
 
     /// The score by `counting` (`"area"`, `"territory"`, `"stone"`; default: the first the
@@ -147,16 +169,17 @@ impl PyGame {
     /// A game still in play is scored as it stands.
     #[pyo3(signature = (counting=None))]
     fn score<'py>(&self, py: Python<'py>, counting: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let locked = self.locked();
+        let game = locked.borrow_dependent();
         let counting = match counting {
             Some(name) => {
                 let c = args::counting(name)?;
-                if !self.game.rules().counting.contains(&c) {
+                if !game.rules().counting.contains(&c) {
                     return Err(gorules_error(format!(
                         "{} does not count by {} (it allows {})",
-                        self.game.rules().id,
+                        game.rules().id,
                         c.name(),
-                        self.game
-                            .rules()
+                        game.rules()
                             .counting
                             .iter()
                             .map(|c| c.name())
@@ -166,21 +189,22 @@ impl PyGame {
                 }
                 c
             }
-            None => self.game.rules().counting[0],
+            None => game.rules().counting[0],
         };
-        let score = py.detach(|| ScoreReport::from_score(self.game.score(counting)));
+        let score = ScoreReport::from_score(game.score(counting));
+        drop(locked);
         crate::json::serialize_to_py(py, &score)
     }
 
     /// The score by every counting method the ruleset allows, as `score()` gives each.
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let scores: Vec<ScoreReport> = py.detach(|| {
-            self.game
-                .scores()
-                .into_iter()
-                .map(ScoreReport::from_score)
-                .collect()
-        });
+        let scores: Vec<ScoreReport> = self
+            .locked()
+            .borrow_dependent()
+            .scores()
+            .into_iter()
+            .map(ScoreReport::from_score)
+            .collect();
         scores
             .iter()
             .map(|s| crate::json::serialize_to_py(py, s))
@@ -190,7 +214,8 @@ impl PyGame {
     /// The board, one string per row from the top: `X` Black, `O` White, `.` empty.
     #[getter]
     fn board(&self) -> Vec<String> {
-        let board = self.game.state().board();
+        let locked = self.locked();
+        let board = locked.borrow_dependent().state().board();
         let size = board.size();
         (0..size.height())
             .map(|y| {
@@ -207,35 +232,40 @@ impl PyGame {
 
     /// The stone at `vertex`: `"black"`, `"white"` or `None`.
     fn stone_at(&self, vertex: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
-        match args::vertex(vertex, self.size())? {
-            Move::Play(p) => Ok(self.game.state().board().get(p).map(args::color_name)),
+        match args::vertex(vertex, self.size)? {
+            Move::Play(p) => Ok(self
+                .locked()
+                .borrow_dependent()
+                .state()
+                .board()
+                .get(p)
+                .map(args::color_name)),
             Move::Pass => Err(gorules_error("a pass is not a point")),
         }
     }
 
     /// The board as a text diagram with GTP coordinates on the edges.
     fn diagram(&self) -> String {
-        to_diagram(self.game.state().board())
+        to_diagram(self.locked().borrow_dependent().state().board())
     }
 
     /// `(width, height)`.
     #[getter(size)]
     fn size_xy(&self) -> (u8, u8) {
-        let s = self.size();
-        (s.width(), s.height())
+        (self.size.width(), self.size.height())
     }
 
     /// The player to move: `"black"` or `"white"`.
     #[getter]
     fn to_move(&self) -> &'static str {
-        args::color_name(self.game.to_move())
+        args::color_name(self.locked().borrow_dependent().to_move())
     }
 
     /// Where the game stands: `"playing"`, `"ended"` (play ended: `finish()` it, or a move
     /// resumes play) or `"finished"`.
     #[getter]
     fn status(&self) -> &'static str {
-        match self.game.status() {
+        match self.locked().borrow_dependent().status() {
             Status::Playing { .. } => "playing",
             Status::Ended => "ended",
             Status::Finished => "finished",
@@ -245,13 +275,16 @@ impl PyGame {
     /// Whether play has ended (`status` is `"ended"` or `"finished"`).
     #[getter]
     fn is_over(&self) -> bool {
-        !matches!(self.game.status(), Status::Playing { .. })
+        !matches!(
+            self.locked().borrow_dependent().status(),
+            Status::Playing { .. }
+        )
     }
 
     /// The player who may only pass now (Concord's required third pass), or `None`.
     #[getter]
     fn pass_required(&self) -> Option<&'static str> {
-        match self.game.status() {
+        match self.locked().borrow_dependent().status() {
             Status::Playing { pass_required } => pass_required.map(args::color_name),
             _ => None,
         }
@@ -260,20 +293,20 @@ impl PyGame {
     /// The komi.
     #[getter]
     fn komi(&self) -> f64 {
-        self.game.state().komi()
+        self.locked().borrow_dependent().state().komi()
     }
 
     /// The handicap stones.
     #[getter]
     fn handicap(&self) -> u32 {
-        self.game.state().handicap()
+        self.locked().borrow_dependent().state().handicap()
     }
 
     /// The ruleset.
     #[getter]
     fn rules(&self) -> PyRuleset {
         PyRuleset {
-            rules: self.game.rules().clone(),
+            rules: self.locked().borrow_owner().as_ref().clone(),
         }
     }
 
@@ -281,8 +314,9 @@ impl PyGame {
     /// replaced by a pass appears as the pass).
     #[getter]
     fn moves(&self) -> Vec<(&'static str, String)> {
-        let size = self.size();
-        self.game
+        let size = self.size;
+        self.locked()
+            .borrow_dependent()
             .state()
             .moves()
             .iter()
@@ -293,13 +327,15 @@ impl PyGame {
     /// Prisoners `color` holds: `captures`, `dead_stones`, `suicides`, `pass_stones`.
     fn prisoners<'py>(&self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyAny>> {
         let c = args::color(color)?;
-        crate::json::serialize_to_py(py, self.game.state().prisoners(c))
+        let prisoners = *self.locked().borrow_dependent().state().prisoners(c);
+        crate::json::serialize_to_py(py, &prisoners)
     }
 
     /// Passes the protocol added at the end, by whom.
     #[getter]
     fn added_passes(&self) -> Vec<&'static str> {
-        self.game
+        self.locked()
+            .borrow_dependent()
             .added_passes()
             .iter()
             .map(|&c| args::color_name(c))
@@ -311,53 +347,46 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let s = self.size();
+        let s = self.size;
+        let (id, moves) = {
+            let locked = self.locked();
+            let game = locked.borrow_dependent();
+            (game.rules().id.clone(), game.state().moves().len())
+        };
         format!(
-            "Game({}x{}, rules={:?}, moves={}, status={:?})",
+            "Game({}x{}, rules={id:?}, moves={moves}, status={:?})",
             s.width(),
             s.height(),
-            self.game.rules().id,
-            self.game.state().moves().len(),
             self.status()
         )
     }
 }
 
 impl PyGame {
-    fn size(&self) -> gorules_board::Size {
-        self.game.state().board().size()
-    }
-
-    fn move_error(&self, e: gorules_rules::MoveError) -> String {
-        let size = self.size();
-        match e {
-            gorules_rules::MoveError::OffBoard(_) => "off the board".to_string(),
-            gorules_rules::MoveError::Occupied(p) => {
-                format!("{} is occupied", gtp_move(Move::Play(p), size))
-            }
-            other => other.to_string(),
-        }
+    /// The game, locked for one call.
+    fn locked(&self) -> MutexGuard<'_, OwnedGame> {
+        // A panic in a call cannot leave the game half-changed in a way a later call would
+        // misread: every change goes through `Game`, whose state stays whole.
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn play_move<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         c: Color,
         mv: Move,
         allow_illegal: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let what = format!("{} {}", args::color_name(c), gtp_move(mv, self.size()));
-        match self.game.check(c, mv) {
-            Err(e) => return Err(illegal_move(py, &what, &self.move_error(e))),
-            Ok(Err(illegal)) if !allow_illegal => {
-                return Err(illegal_move(py, &what, &illegal.to_string()))
-            }
-            Ok(_) => {}
-        }
-        let report: MoveReport = self
-            .game
-            .play(c, mv)
-            .map_err(|e| illegal_move(py, &what, &self.move_error(e)))?;
+        let size = self.size;
+        let what = format!("{} {}", args::color_name(c), gtp_move(mv, size));
+        let played: Result<MoveReport, String> =
+            self.locked()
+                .with_dependent_mut(|_, game| match game.check(c, mv) {
+                    Err(e) => Err(move_error(e, size)),
+                    Ok(Err(illegal)) if !allow_illegal => Err(illegal.to_string()),
+                    Ok(_) => game.play(c, mv).map_err(|e| move_error(e, size)),
+                });
+        let report = played.map_err(|reason| illegal_move(py, &what, &reason))?;
         let dict = PyDict::new(py);
         dict.set_item("captured", report.captured)?;
         dict.set_item("suicided", report.suicided)?;
@@ -365,5 +394,16 @@ impl PyGame {
         dict.set_item("final_pass", report.final_pass)?;
         dict.set_item("illegal", report.illegal.map(|i| i.to_string()))?;
         Ok(dict)
+    }
+}
+
+/// Why a move is no move of the game, for `IllegalMoveError` and `illegal_reason`.
+fn move_error(e: gorules_rules::MoveError, size: gorules_board::Size) -> String {
+    match e {
+        gorules_rules::MoveError::OffBoard(_) => "off the board".to_string(),
+        gorules_rules::MoveError::Occupied(p) => {
+            format!("{} is occupied", gtp_move(Move::Play(p), size))
+        }
+        other => other.to_string(),
     }
 }

@@ -1,7 +1,6 @@
 //! `gorules.Ruleset`: a ruleset (built in, or read from TOML), its knobs, and how two differ.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use gorules_rules::knob::KNOBS;
 use gorules_rules::{builtin, builtin_ids, builtin_text, builtins, load, parse, printer, Ruleset};
@@ -14,6 +13,13 @@ use crate::errors::rules_error;
 /// entry).
 pub fn load_ruleset(spec: &str) -> PyResult<Ruleset> {
     load(spec.trim()).map_err(|e| rules_error(e.to_string()))
+}
+
+/// The ruleset of the TOML file at `path` (any path the file system can name, UTF-8 or not),
+/// read as `--rules FILE` reads it.
+pub fn load_path(path: &std::path::Path) -> PyResult<Ruleset> {
+    let (text, file) = read(path.to_path_buf())?;
+    parse(&text, &file).map_err(|e| rules_error(e.to_string()))
 }
 
 /// A ruleset: a value for every knob (every rule difference), read from TOML.
@@ -50,8 +56,16 @@ impl PyRuleset {
     /// A ruleset as `--rules` names one: a built-in id, or a path to a TOML file (anything
     /// containing `/` or ending in `.toml`).
     #[staticmethod]
-    fn load(spec: &str) -> PyResult<PyRuleset> {
-        load_ruleset(spec).map(|rules| PyRuleset { rules })
+    fn load(spec: &Bound<'_, PyAny>) -> PyResult<PyRuleset> {
+        let rules = match spec.cast::<PyString>() {
+            Ok(s) => match s.to_cow() {
+                Ok(text) => load_ruleset(&text)?,
+                // Not UTF-8: a file's name, as the file system spells it.
+                Err(_) => load_path(&crate::args::os_path(spec, "spec")?)?,
+            },
+            Err(_) => load_path(&crate::args::os_path(spec, "spec")?)?,
+        };
+        Ok(PyRuleset { rules })
     }
 
     /// A ruleset from TOML: a path-like object is a file; a `str` is TOML text when it holds a
@@ -61,14 +75,19 @@ impl PyRuleset {
     #[pyo3(signature = (text_or_path, name=None))]
     fn from_toml(text_or_path: &Bound<'_, PyAny>, name: Option<&str>) -> PyResult<PyRuleset> {
         let (text, file) = if let Ok(s) = text_or_path.cast::<PyString>() {
-            let s = s.to_cow()?;
-            if s.contains(['\n', '=']) {
-                (s.to_string(), name.unwrap_or("<string>").to_string())
-            } else {
-                read(PathBuf::from(&*s))?
+            match s.to_cow() {
+                Ok(s) if s.contains(['\n', '=']) => {
+                    (s.to_string(), name.unwrap_or("<string>").to_string())
+                }
+                Ok(s) => read(PathBuf::from(&*s))?,
+                // Not UTF-8 (a lone surrogate): TOML text cannot hold one, a file's name can.
+                Err(_) if s.to_string_lossy().contains(['\n', '=']) => {
+                    return Err(crate::args::not_text(s, "from_toml"))
+                }
+                Err(_) => read(crate::args::os_path(text_or_path, "from_toml")?)?,
             }
         } else {
-            read(text_or_path.extract::<PathBuf>()?)?
+            read(crate::args::os_path(text_or_path, "from_toml")?)?
         };
         parse(&text, &file)
             .map(|rules| PyRuleset { rules })
@@ -122,7 +141,7 @@ impl PyRuleset {
 
     /// The komi for a game that gives none, with `handicap` stones.
     #[pyo3(signature = (handicap=0))]
-    fn default_komi(&self, handicap: u32) -> f64 {
+    fn default_komi(&self, #[pyo3(from_py_with = crate::args::handicap)] handicap: u32) -> f64 {
         self.rules.default_komi(handicap)
     }
 
@@ -170,26 +189,11 @@ impl PyRuleset {
     }
 }
 
-/// A ruleset file's text and name.
+/// A ruleset file's text and name, read as `--rules FILE` reads it (a regular file, with a
+/// size cap).
 fn read(path: PathBuf) -> PyResult<(String, String)> {
     let file = path.display().to_string();
-    std::fs::read_to_string(&path)
-        .map(|t| (t, file.clone()))
-        .map_err(|e| rules_error(format!("{file}: cannot read the file: {e}")))
-}
-
-/// Rulesets that games borrow for as long as the process lives, one copy of each distinct
-/// ruleset: a `Game` borrows its rules, and Python objects cannot hold a borrow.
-static INTERNED: Mutex<Vec<&'static Ruleset>> = Mutex::new(Vec::new());
-
-/// `rules`, as a borrow for the life of the process: the copy kept for an equal ruleset, or
-/// a new one kept from now on. The copies are as many as the distinct rulesets used.
-pub fn interned(rules: &Ruleset) -> &'static Ruleset {
-    let mut kept = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = kept.iter().find(|r| **r == rules) {
-        return r;
-    }
-    let r: &'static Ruleset = Box::leak(Box::new(rules.clone()));
-    kept.push(r);
-    r
+    gorules_rules::read_ruleset_text(&path)
+        .map(|t| (t, file))
+        .map_err(|e| rules_error(e.to_string()))
 }

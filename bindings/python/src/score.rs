@@ -37,13 +37,13 @@ pub fn score<'py>(
     sgf: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     counting: &str,
-    komi: Option<f64>,
+    #[pyo3(from_py_with = args::komi_arg)] komi: Option<f64>,
     dead: Option<&Bound<'py, PyAny>>,
     engine: Option<&str>,
     unfinished: bool,
     strict: bool,
     name: Option<String>,
-    max_file_size: u64,
+    #[pyo3(from_py_with = args::max_file_size)] max_file_size: u64,
 ) -> PyResult<Bound<'py, PyList>> {
     let input = args::sgf_input(sgf)?;
     let mut choices = args::ruleset_choices(rules)?;

@@ -1,10 +1,9 @@
-"""Shared fixtures: the repository, the public records beside it, and the gorules command.
+"""Shared fixtures: the repository, its GNU Go records, and the gorules command.
 
 The command is the one the Rust test harness names in GORULES_BIN (crates/cli/tests/python.rs
-builds it); run by hand, pytest looks in the workspace's target directory. The public records
-are in ../shared/corpus beside the repository (GORULES_SHARED names another folder). When
-either is missing the tests that need it are skipped, except under CI (CI set), where a missing
-one is a failure.
+builds it); run by hand, pytest looks in the workspace's target directory. When it is missing
+the tests that need it are skipped, except under CI (CI set), where that is a failure. The
+records are the repository's own GNU Go self-play games, examples/gnugo.
 """
 
 import os
@@ -30,11 +29,7 @@ def repo() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus() -> Path:
-    shared = Path(os.environ.get("GORULES_SHARED", REPO.parent / "shared"))
-    path = shared / "corpus" / "gnugo-regression"
-    if not path.is_dir():
-        _missing(f"the public records in {path}")
-    return path
+    return REPO / "examples" / "gnugo"
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import pytest
 import gorules
 from conftest import run_cli
 
-GHGN2 = "mertin13x13__GHGN2.sgf"
+JAPANESE_13 = "13x13-japanese-31.sgf"
 
 
 def test_compare_yields_the_commands_lines(cli, corpus):
@@ -120,7 +120,7 @@ def test_other_threads_run_while_rust_works(corpus):
 def test_the_records_own_ruleset_is_the_commands(cli, corpus, tmp_path):
     # RU[Japanese] names the built-in ruleset, a KataGo rules string its KataGo ruleset, and a
     # record with no RU is an error entry: as `gorules compare --rules record,chinese`.
-    text = (corpus / GHGN2).read_text()
+    text = (corpus / JAPANESE_13).read_text()
     (tmp_path / "jp.sgf").write_text(text)
     kata = text.replace("RU[Japanese]", "RU[koSIMPLEscoreAREAtaxNONEsui1]")
     assert kata != text

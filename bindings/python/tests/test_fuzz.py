@@ -55,3 +55,24 @@ def test_named_claims_and_bad_input():
         gorules.fuzz("concord-area-territory", sizes="1..40")
     with pytest.raises(gorules.GorulesError, match="ko"):
         gorules.fuzz("concord-area-territory", ko="sometimes")
+
+
+def test_progress_is_reported_during_the_run_and_at_its_end():
+    calls = []
+    report = gorules.fuzz("concord-area-territory", games=3000, seed=5,
+                          progress=lambda done, games: calls.append((done, games)))
+    assert report["holds"]
+    assert calls, "progress was never called"
+    assert calls[-1] == (3000, 3000)
+    assert all(0 < done <= games == 3000 for done, games in calls)
+
+    def broken(done, games):
+        raise RuntimeError("a progress bar that fails")
+
+    # The run is not cut short by the callback's failure; the exception comes out at the end.
+    try:
+        gorules.fuzz("concord-area-territory", games=500, progress=broken)
+    except RuntimeError as e:
+        assert "a progress bar that fails" in str(e)
+    else:
+        raise AssertionError("the callback's exception was lost")

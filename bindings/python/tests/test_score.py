@@ -10,17 +10,18 @@ import pytest
 import gorules
 from conftest import run_cli
 
-GHGN2 = "mertin13x13__GHGN2.sgf"
+JAPANESE_13 = "13x13-japanese-31.sgf"
 
 
 def test_score_is_what_the_command_prints(cli, corpus):
     # Equivalence: the same record, the same options, the same dicts.
-    path = corpus / GHGN2
+    path = corpus / JAPANESE_13
     expected = json.loads(run_cli(cli, ["score", str(path), "--format", "json"]).stdout)
+    # The command prints an array of games, one game or many; `score` gives the same list.
     got = gorules.score(path)
-    assert got == [expected]
+    assert got == expected
     # Field for field in the same order, the same types (json.dumps writes 37.0 and 37 apart).
-    assert json.dumps(got) == json.dumps([expected])
+    assert json.dumps(got) == json.dumps(expected)
     # Options as the command takes them.
     expected = json.loads(
         run_cli(
@@ -30,7 +31,7 @@ def test_score_is_what_the_command_prints(cli, corpus):
         ).stdout
     )
     got = gorules.score(str(path), rules=["japanese", "aga"], counting="area", komi=0.5, dead="none")
-    assert got == [expected]
+    assert got == expected
 
 
 def test_a_collection_gives_a_dict_per_game(cli, repo, tmp_path):
@@ -46,19 +47,19 @@ def test_a_collection_gives_a_dict_per_game(cli, repo, tmp_path):
 
 
 def test_the_recorded_result_under_the_recorded_rules(corpus):
-    # The record says RU[Japanese] RE[W+6.5]: GNU Go's own count of this 13x13 game. With the
-    # dead stones estimated, Japanese counting gives the same.
-    [game] = gorules.score(corpus / GHGN2, rules="japanese")
+    # The record says RU[Japanese] RE[W+15.5]: GNU Go's own count of this 13x13 game of its
+    # self-play. With the dead stones estimated, Japanese counting gives the same.
+    [game] = gorules.score(corpus / JAPANESE_13, rules="japanese")
     assert game["game"]["rules"] == "Japanese"
     assert game["game"]["rules_builtin"] == "japanese"
-    assert game["game"]["result"] == "W+6.5"
+    assert game["game"]["result"] == "W+15.5"
     assert game["game"]["size"] == "13x13"
-    assert game["game"]["komi"] == 5.5
+    assert game["game"]["komi"] == 6.5
     [japanese] = game["rulesets"]
     [s] = japanese["scores"]
     assert s["counting"] == "territory"
-    assert s["result"] == "W+6.5"
-    assert s["white"] - s["black"] == 6.5
+    assert s["result"] == "W+15.5"
+    assert s["white"] - s["black"] == 15.5
     b = s["breakdown"]["black"]
     # The parts add up to the total.
     assert b["territory"] + b["stones"] + sum(b["prisoners"].values()) + b["bonus"] - b["group_tax"] == b["total"]
@@ -92,7 +93,7 @@ def test_area_and_territory_counting_by_hand():
 
 
 def test_str_path_and_pathlike_are_paths_text_and_bytes_are_records(corpus, tmp_path):
-    path = corpus / GHGN2
+    path = corpus / JAPANESE_13
     by_path = gorules.score(path, rules="chinese", dead="none")
     assert gorules.score(str(path), rules="chinese", dead="none") == by_path
     text = path.read_bytes()

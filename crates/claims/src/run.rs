@@ -376,8 +376,14 @@ fn counterexample(
 
 /// Reads an SGF file back and evaluates the claim on it by replaying it.
 pub fn recheck_file(claim: &Claim, path: &Path) -> Result<Evaluation, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    recheck_text(claim, &text, &path.display().to_string())
+    let bytes =
+        gorules_compare::files::read_file(path, gorules_compare::files::DEFAULT_MAX_FILE_SIZE)
+            .map_err(|e| e.to_string())?;
+    recheck_text(
+        claim,
+        &gorules_sgf::sgf_text(&bytes),
+        &path.display().to_string(),
+    )
 }
 
 /// Parses SGF text and evaluates the claim on its (first) game by replaying it.

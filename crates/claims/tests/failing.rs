@@ -140,3 +140,32 @@ fn a_winner_claim_reports_winners() {
         Some("black") | Some("white") | Some("draw")
     ));
 }
+
+/// A claim with a KataGo ruleset: every failing game the generator finds must fail again when
+/// its record is replayed (`gorules score`'s way). KataGo's games end as soon as every point is
+/// pass-alive (as KataGo's self-play and match games end: "KataGo's Supported Go Rules,
+/// Version 2", "SelfPlayOpts"), which a board play can bring about: the generator's fast path
+/// for plain plays once missed it, and went on with a game its own replay of the record ends
+/// there.
+#[test]
+fn katago_counterexamples_replay_as_generated() {
+    let claim = Claim::from_text("katago:japanese:territory < concord:area").unwrap();
+    let opts = RunOptions {
+        games: 600,
+        seed: 0,
+        jobs: 2,
+        max_counterexamples: 600,
+        shrink: false,
+        out_dir: None,
+        ..RunOptions::default()
+    };
+    let r = run(&claim, &opts, &|_| {});
+    assert!(r.counterexamples.len() > 100, "{}", r.counterexamples.len());
+    let unconfirmed: Vec<_> = r
+        .counterexamples
+        .iter()
+        .filter(|c| !c.rechecked)
+        .map(|c| (c.game, c.recheck_error.clone()))
+        .collect();
+    assert!(unconfirmed.is_empty(), "{unconfirmed:?}");
+}

@@ -3,7 +3,7 @@
 use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
-use gorules_compare::rules_choice::{self, RulesetChoice, RECORD};
+use gorules_compare::rules_choice::{self, RulesetChoice};
 use gorules_rules::printer::escape_controls;
 use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
 
@@ -11,8 +11,9 @@ use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
 #[derive(Clone, Debug, Args)]
 pub struct ScoringArgs {
     /// `all`, or built-in ids (`concord,aga`), KataGo rules strings (`katago:japanese`,
-    /// `katago:koSIMPLEscoreAREAtaxNONEsui1`), paths to TOML files and `record` (the ruleset
-    /// each record's RU names), separated by commas.
+    /// `katago:koSIMPLEscoreAREAtaxNONEsui1`), paths to TOML files, `record` (the ruleset
+    /// each record's RU names) and `record:NAME` (the same, or NAME for a record whose RU
+    /// names none), separated by commas.
     #[arg(long, default_value = "all")]
     pub rules: String,
     /// Which counting methods to show: area, territory, stone or all (every method each
@@ -40,14 +41,27 @@ fn counting_arg(name: &str) -> Result<Countings, String> {
     if name == "all" {
         return Ok(Countings(None));
     }
+    const NAMES: [&str; 4] = ["area", "territory", "stone", "all"];
     knob_value::<Counting>(name)
         .map(|c| Countings(Some(vec![c])))
-        .map_err(|_| "one of area, territory, stone, all".to_string())
+        .map_err(|_| {
+            format!(
+                "one of {}{}",
+                NAMES.join(", "),
+                gorules_rules::suggest::did_you_mean(name, NAMES)
+            )
+        })
 }
 
 /// `--format`: one of [`Format::NAMES`].
 fn format_arg(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
+    Format::from_name(name).ok_or_else(|| {
+        format!(
+            "one of {}{}",
+            Format::NAMES.join(", "),
+            gorules_rules::suggest::did_you_mean(name, Format::NAMES.iter().copied())
+        )
+    })
 }
 
 /// A knob's value on the command line, by its name in a ruleset's TOML file
@@ -101,15 +115,7 @@ pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
     }
     let list: Vec<RulesetChoice> = rules_names(spec)
         .into_iter()
-        .map(|s| {
-            if s == RECORD {
-                Ok(RulesetChoice::Record)
-            } else {
-                load(s)
-                    .map(|r| RulesetChoice::Fixed(Box::new(r)))
-                    .map_err(|e| e.to_string())
-            }
-        })
+        .map(|s| rules_choice::parse_choice(s, |name| load(name).map_err(|e| e.to_string())))
         .collect::<Result<_, _>>()?;
     if list.is_empty() {
         return Err("--rules names no ruleset".into());

@@ -57,7 +57,7 @@ enum Command {
         scoring: ScoringArgs,
         #[command(flatten)]
         dead: args::DeadArgs,
-        /// Threads (default: all cores).
+        /// Threads, from 1 to 256 (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
         /// Refuse files larger than this (an error for that file): bytes, or with K, M, G.

@@ -1,24 +1,15 @@
 //! `gorules annotate` end to end: the settlement written into the record, read back.
 
-mod common;
-
-use common::*;
-
-const GNUGO: &str = "/usr/games/gnugo";
+use crate::common::*;
 
 /// GNU Go's dead stones, written into the record as territory markup, come back from the
 /// markup: the same dead stones and every ruleset's same score.
 #[test]
 fn the_engine_settlement_reads_back_the_same() {
-    if !std::path::Path::new(GNUGO).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU Go is not installed at {GNUGO}"
-        );
-        eprintln!("skipped: GNU Go is not installed at {GNUGO}");
+    let Some(gnugo) = gorules_tests::environment::gnugo() else {
         return;
-    }
-    let engine = format!("{GNUGO} --mode gtp");
+    };
+    let engine = format!("{gnugo} --mode gtp");
     let dir = temp_dir("annotate-engine");
     let out = dir.join("annotated.sgf");
     let record = "examples/gnugo-selfplay-9x9.sgf";
@@ -47,10 +38,10 @@ fn the_engine_settlement_reads_back_the_same() {
     }
     assert!(text.contains("TB[") && text.contains("TW["), "{text}");
 
-    let before = json_ok(&gorules(&[
+    let before = one_game(&gorules(&[
         "score", record, "--dead", "engine", "--engine", &engine, "--format", "json",
     ]));
-    let after = json_ok(&gorules(&[
+    let after = one_game(&gorules(&[
         "score",
         out.to_str().unwrap(),
         "--dead",
@@ -91,7 +82,7 @@ fn only_scored_games_are_annotated_and_nothing_else_changes() {
     let o = gorules(&["annotate", input.to_str().unwrap(), "--rules", "chinese"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("game 1 is not scored"),
+        stderr(&o).contains("game 1 is left as it is: not scored: it does not end in two passes"),
         "{}",
         stderr(&o)
     );
@@ -110,4 +101,133 @@ fn bad_requests_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no/such/file.sgf"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("panicked"));
+}
+
+/// The scores of `path` under `rules` (JSON), as `score` gives them with these options.
+fn scores(path: &str, rules: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["score", path, "--rules", rules, "--format", "json"];
+    args.extend_from_slice(extra);
+    let report = one_game(&gorules(&args));
+    report["rulesets"][0]["scores"].clone()
+}
+
+/// A record that writes passes as empty nodes (GNU Go does) and ends in two of them: the
+/// markup goes after the final pass, not into it, so the annotated game still ends in passes
+/// and scores as the record did.
+#[test]
+fn a_game_ending_in_empty_node_passes_stays_finished() {
+    let dir = temp_dir("annotate-empty-passes");
+    let input = dir.join("passes.sgf");
+    // B c3, an empty node (White's pass: Black plays twice around it), B d3, W b4, then two
+    // empty nodes: White's move is followed by Black's and White's passes.
+    std::fs::write(&input, "(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];;B[dc];W[bb];;)").unwrap();
+    let out = dir.join("annotated.sgf");
+    let o = gorules(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--dead",
+        "B4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains(";W[bb];;;TB["), "{text}");
+    let report = one_game(&gorules(&[
+        "score",
+        out.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(report["game"]["ended_by_passes"], true, "{text}");
+    assert_eq!(report["game"]["dead_stones"], serde_json::json!(["B4"]));
+    // Chinese area counting with W b4 dead: Black's two stones and the other 23 points, less
+    // komi 0.5: B+24.5, the result written.
+    let written = &report["rulesets"][0]["scores"][0]["result"];
+    assert_eq!(written, "B+24.5");
+    assert_eq!(report["game"]["result"], *written);
+    assert_eq!(
+        scores(input.to_str().unwrap(), "chinese", &["--dead", "B4"]),
+        report["rulesets"][0]["scores"]
+    );
+}
+
+/// British rules refuse a suicide and replay it as a pass (BGA rules: self-capture is an
+/// illegal move, unwound and replaced by a pass with a pass stone): the board British counts
+/// still has the black stone the record's move removed with it, so markup for it would be read
+/// on another board. The game is refused, with the reason, and left as it is.
+#[test]
+fn a_move_the_ruleset_refuses_is_not_annotated() {
+    let dir = temp_dir("annotate-refused");
+    let input = dir.join("suicide.sgf");
+    // Black's a5 is surrounded by White's a4 and b4 and c5: B b5 (move 7) takes the last
+    // liberty of its own two stones.
+    let text = "(;GM[1]FF[4]SZ[5]KM[0.5];B[aa];W[ab];B[dd];W[bb];B[ee];W[ca];B[ba];W[cb];\
+                B[de];W[cc];B[ed];W[];B[])";
+    std::fs::write(&input, text).unwrap();
+    let out = dir.join("annotated.sgf");
+    let o = gorules(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--rules",
+        "british",
+        "--dead",
+        "A5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "game 0 is left as it is: not annotated: move 7 (B B5) is illegal under british \
+             (suicide of 2 stones)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("not the one a reader rebuilds"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // Tromp-Taylor rules allow suicide: the board counted is the record's, and the markup
+    // reads back as the same scores.
+    let o = gorules(&[
+        "annotate",
+        input.to_str().unwrap(),
+        "--rules",
+        "tromp-taylor",
+        "--dead",
+        "none",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        scores(out.to_str().unwrap(), "tromp-taylor", &[]),
+        scores(input.to_str().unwrap(), "tromp-taylor", &["--dead", "none"])
+    );
+}
+
+/// A replay that diverges (a refused move, then a record move that no longer fits) is said
+/// to be so, not taken for a game that does not end in passes.
+#[test]
+fn a_diverged_replay_is_named() {
+    let dir = temp_dir("annotate-diverged");
+    let input = dir.join("suicide.sgf");
+    // As above, B b5 (move 7) is a suicide of two stones, which Chinese rules do not allow:
+    // replayed as a pass, a5 keeps its black stone, and W a5 (move 8), which the record plays
+    // on the point the suicide emptied, no longer fits.
+    let text = "(;GM[1]FF[4]SZ[5]KM[0.5];B[aa];W[ab];B[dd];W[bb];B[ee];W[ca];B[ba];W[aa];B[];W[])";
+    std::fs::write(&input, text).unwrap();
+    let o = gorules(&["annotate", input.to_str().unwrap(), "--rules", "chinese"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("move 7 (B B5) is illegal under chinese (suicide of 2 stones)"),
+        "{err}"
+    );
+    assert!(err.contains("no longer fits the position"), "{err}");
+    assert!(!err.contains("does not end in two passes"), "{err}");
 }

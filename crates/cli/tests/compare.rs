@@ -2,9 +2,7 @@
 //! formats, the same output for every `--jobs`, trees that loop or hold pipes, size caps,
 //! standard input for `score`, and text from records that must not reach a terminal raw.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -232,7 +230,7 @@ fn score_reads_standard_input() {
         .write_all(dame_parity().as_bytes())
         .unwrap();
     let o = child.wait_with_output().unwrap();
-    let v = json_ok(&o);
+    let v = one_game(&o);
     assert_eq!(v["game"]["source"], "<stdin>");
     // Dame parity under Chinese area counting: B+1 (13 to 12).
     assert_eq!(v["rulesets"][0]["scores"][0]["result"], "B+1");
@@ -260,7 +258,8 @@ fn a_truncated_game_does_not_drop_the_others() {
         "csv",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stdout(&o).lines().nth(1).unwrap().ends_with(",B+24.5,"));
+    // The result, then (the record has no RE) no comparison with it, and no error.
+    assert!(stdout(&o).lines().nth(1).unwrap().ends_with(",B+24.5,,,"));
     assert!(stderr(&o).contains("game 2"), "{}", stderr(&o));
     let o = gorules(&[
         "compare",
@@ -338,7 +337,7 @@ fn implied_passes_are_reported_and_strict_refuses_them() {
         "--dead",
         "none",
     ]);
-    let v = json_ok(&o);
+    let v = one_game(&o);
     assert_eq!(v["game"]["implied_passes"], 1);
     assert_eq!(v["game"]["moves"], 6);
     let o = gorules(&["score", path.to_str().unwrap(), "--rules", "chinese"]);
@@ -449,4 +448,162 @@ fn the_table_says_how_many_pairs_agree_in_words_that_count() {
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each score against the results the records state: how many it reproduces exactly, how
+/// many it gives the same winner, and the first that differ. The dame-parity game is B+1 by
+/// area counting (Chinese) and 0 by Japanese territory counting, as its comment works out;
+/// it is written here with several `RE` values.
+#[test]
+fn the_summary_says_how_often_each_score_gives_the_recorded_result() {
+    let dir = temp_dir("compare-record-agreement");
+    let game = dame_parity();
+    for (name, re) in [
+        ("a", "B+1"), // Chinese exactly; Japanese names no winner
+        ("b", "0"),   // Japanese exactly; Chinese names Black
+        ("c", "B+3"), // Chinese the winner only; Japanese neither
+        ("d", "W+5"), // neither
+        ("e", "B+R"), // not a count: left out
+        ("f", "B+"),  // a winner without a margin: left out
+    ] {
+        let text = game.replacen("GN[", &format!("RE[{re}]GN["), 1);
+        std::fs::write(dir.join(format!("{name}.sgf")), text).unwrap();
+    }
+    let args = |format: &'static str| {
+        gorules(&[
+            "compare",
+            dir.to_str().unwrap(),
+            "--rules",
+            "chinese,japanese",
+            "--dead",
+            "none",
+            "--examples",
+            "2",
+            "--format",
+            format,
+        ])
+    };
+    let v = json_ok(&args("json"));
+    let agreement = v["summary"]["record_agreement"].as_array().unwrap();
+    let row = |score: &str| {
+        let a = agreement.iter().find(|a| a["score"] == score).unwrap();
+        (
+            a["games"].as_u64().unwrap(),
+            a["same_result"].as_u64().unwrap(),
+            a["same_winner"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(row("chinese:area"), (4, 1, 2));
+    assert_eq!(row("japanese:territory"), (4, 1, 1));
+    let chinese = agreement
+        .iter()
+        .find(|a| a["score"] == "chinese:area")
+        .unwrap();
+    let examples: Vec<(&str, &str)> = chinese["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["recorded"].as_str().unwrap(),
+                e["scored"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(examples, [("0", "B+1"), ("B+3", "B+1")]);
+    // The table says the same in words.
+    let text = stdout(&args("table"));
+    assert!(
+        text.contains("Agreement with the records' results (RE)"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("chinese:area")
+            && l.contains("1 (25%)")
+            && l.contains("2 (50%)")),
+        "{text}"
+    );
+    assert!(text.contains("b.sgf: B+1 (RE 0)"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A mistyped value is refused before the run, with the nearest valid one, instead of failing
+/// on every record.
+#[test]
+fn a_mistyped_option_value_is_refused_before_the_run() {
+    let o = gorules(&["compare", "examples/gnugo", "--dead", "estimated"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(
+        stderr(&o)
+            .contains("--dead estimated: not a source of dead stones (did you mean `estimate`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--rules", "japanse"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(did you mean `japanese`?)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gorules(&["score", "examples/dame-parity.sgf", "--format", "jsn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(did you mean `json`?)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `--jobs` takes 1 to 256 threads: more only start slowly and wait for one another (3,000
+/// took a minute to start). Refused with the reason, at once, before any file is read.
+#[test]
+fn jobs_out_of_range_are_refused() {
+    for (cmd, extra) in [
+        ("compare", vec!["examples"]),
+        (
+            "fuzz",
+            vec!["--claim", "concord-area-territory", "--games", "10"],
+        ),
+    ] {
+        for jobs in ["0", "257", "3000"] {
+            let mut args = vec![cmd, "--jobs", jobs];
+            args.extend(extra.iter().copied());
+            let o = gorules(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{cmd} --jobs {jobs}: {}",
+                stderr(&o)
+            );
+            assert!(stderr(&o).contains("--jobs: "), "{}", stderr(&o));
+            assert!(o.stdout.is_empty());
+        }
+        let mut args = vec![cmd, "--jobs", "3000"];
+        args.extend(extra.iter().copied());
+        let err = stderr(&gorules(&args));
+        assert!(
+            err.contains("3000 threads is more than the 256 a run takes"),
+            "{err}"
+        );
+    }
+    let o = gorules(&["compare", "examples", "--jobs", "256", "--format", "jsonl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// The walk stays on the file system of the path it is given: from /proc, `self/root` leads
+/// to the whole machine and is not walked (each such directory is reported once).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_walk_does_not_leave_proc() {
+    let o = gorules(&["compare", "/proc/self", "--format", "jsonl", "--jobs", "1"]);
+    let out = stdout(&o);
+    // No record found, and an entry for the way out.
+    assert!(!out.contains("\"game\""), "{out}");
+    assert!(
+        out.contains("/proc/self/root: on another file system than /proc/self: not walked"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
 }

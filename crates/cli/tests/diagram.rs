@@ -1,8 +1,6 @@
 //! `gorules diagram` end to end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Output;
 
 /// The command failed cleanly: exit code 2, a message, no panic.
@@ -133,4 +131,40 @@ fn errors_exit_with_code_2() {
     ]);
     assert_refused(&o, "cannot write");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record's names reach the diagram's headline: their control characters (a clear-screen
+/// sequence, a set-title sequence, a C1 control) are escaped, in text and in SVG, as in every
+/// other output.
+#[test]
+fn control_characters_in_names_are_escaped() {
+    let dir = temp_dir("diagram-controls");
+    let path = dir.join("names.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[5]GN[\u{1b}[2Jcleared]PB[\u{1b}\\]0;owned\u{7}]PW[w\u{9b}2J];B[cc];W[];B[])",
+    )
+    .unwrap();
+    for format in ["text", "svg"] {
+        let o = gorules(&["diagram", path.to_str().unwrap(), "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            !out.chars().any(|c| c.is_control() && c != '\n'),
+            "{format}: {out:?}"
+        );
+        assert!(out.contains("cleared"), "{format}: {out}");
+    }
+    // Without GN, the players name the game.
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[5]PB[\u{1b}\\]0;owned\u{7}]PW[w\u{9b}2J];B[cc];W[];B[])",
+    )
+    .unwrap();
+    let o = gorules(&["diagram", path.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("\\u{1b}]0;owned\\u{7} (B) vs w\\u{9b}2J (W): "),
+        "{out}"
+    );
 }

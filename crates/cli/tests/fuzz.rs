@@ -2,9 +2,7 @@
 //! that fails (an SGF counterexample in the --out directory, which `gorules score` replays),
 //! and bad claims (exit code 2, the column and what was expected).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::PathBuf;
 
 #[test]
@@ -108,7 +106,7 @@ fn a_failing_claim_writes_an_sgf_that_score_replays() {
         "json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = one_game(&o);
     let margin = |id: &str| {
         s["rulesets"]
             .as_array()

@@ -3,13 +3,11 @@
 //! Protocol version 2, section 2.6: `=` or `?`, the id, the text, an empty line). Expected
 //! answers are worked out by hand from the positions.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{repo, temp_dir};
+use crate::common::{repo, temp_dir};
 
 /// One response: success or failure, the id, the text.
 #[derive(Debug, PartialEq)]
@@ -143,6 +141,7 @@ fn list_commands_names_every_command_the_engine_knows() {
         "gorules-rules",
         "kata-get-rules",
         "kata-set-rules",
+        "kgs-rules",
         "gorules-score",
         "gorules-legal",
     ] {
@@ -382,4 +381,64 @@ fn kata_set_rules_plays_exactly_the_katago_ruleset() {
         tail[12].text,
         r#"{"friendlyPassOk":true,"hasButton":false,"ko":"SIMPLE","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}"#
     );
+}
+
+#[test]
+fn kgs_rules_chooses_katago_s_preset_for_each_kgs_name() {
+    // KGS sends `kgs-rules` to an engine; KataGo (gtp.cpp, `kgs-rules`) plays its preset
+    // `chinese-kgs` for `chinese` (positional superko, area, friendly pass), `aga`,
+    // `new_zealand` and `japanese` for the others, any case, keeping the komi, and refuses
+    // any other name with "Unknown rules".
+    let script = "komi 0.5\n\
+                  1 kgs-rules chinese\n\
+                  2 kata-get-rules\n\
+                  3 kgs-rules New_Zealand\n\
+                  4 gorules-rules\n\
+                  5 kgs-rules japanese\n\
+                  6 gorules-rules\n\
+                  7 kgs-rules ing\n\
+                  8 kgs-rules\n\
+                  quit\n";
+    let rs = session(&[], script);
+    let tail = &rs[1..rs.len() - 1];
+    assert!(tail[0].ok && tail[0].text.is_empty(), "{:?}", tail[0]);
+    assert_eq!(
+        tail[1].text,
+        r#"{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}"#
+    );
+    assert_eq!(tail[3].text, "katago:new_zealand");
+    assert_eq!(tail[5].text, "katago:japanese");
+    assert!(!tail[6].ok);
+    assert_eq!(tail[6].text, "Unknown rules 'ing'");
+    assert!(!tail[7].ok, "{:?}", tail[7]);
+}
+
+#[test]
+fn every_response_is_framed_as_gtp_2_spells_it() {
+    // GTP version 2, section 2.6: "=[id] result" and "?[id] error_message", each ended by an
+    // empty line; the mark and id are followed by a space even before an empty result, as
+    // GNU Go, the protocol's reference implementation, writes `= ` and `=1 `.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .arg("gtp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"boardsize 9\n1 clear_board\n2 name\n3 showboard\nfoo\nquit\n")
+                .unwrap();
+            child.wait_with_output().unwrap()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("= \n\n=1 \n\n=2 gorules\n\n=3 \n"),
+        "{text:?}"
+    );
+    assert!(text.contains("\n\n? unknown command\n\n"), "{text:?}");
+    assert!(text.ends_with("= \n\n"), "{text:?}");
 }

@@ -3,24 +3,14 @@
 //! rules, every move is relayed to `gorules gtp --rules chinese` as a GTP referee receives it,
 //! and at the end both engines' `final_score` must be the same.
 
-use std::path::Path;
 use std::time::Duration;
 
 use gorules_life::Engine;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
+/// GNU Go's command line, or `None` where it is not installed (the test says it is skipped).
 fn gnugo() -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp --level 1 --chinese-rules"));
-    }
-    // CI installs GNU Go: there, its absence is a failure, not a reason to skip.
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "GNU Go is not installed at {GNUGO}"
-    );
-    eprintln!("skipped: GNU Go is not installed at {GNUGO} (apt-get install gnugo)");
-    None
+    gorules_tests::environment::gnugo()
+        .map(|path| format!("{path} --mode gtp --level 1 --chinese-rules"))
 }
 
 #[test]

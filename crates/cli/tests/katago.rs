@@ -2,9 +2,7 @@
 //! knob values come from KataGo rules.cpp, `parseRulesHelper`, and the mapping documented in
 //! `gorules_rules::katago`; expected scores are worked out by hand from the positions.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// The knob lines of `rules show` text: `(key, value)`.
 fn knob_lines(text: &str) -> Vec<(String, String)> {
@@ -109,7 +107,7 @@ fn score_under_a_katago_compact_string() {
     // Dame parity (examples/dame-parity.sgf, komi 0): Black 8 stones and column a (5 points),
     // White 7 stones and column e (5 points), every stone alive. KataGo's area scoring with
     // no tax counts stones and territory: 13 to 12, B+1.
-    let v = json_ok(&gorules(&[
+    let v = one_game(&gorules(&[
         "score",
         "examples/dame-parity.sgf",
         "--rules",
@@ -129,7 +127,7 @@ fn score_under_a_katago_compact_string() {
     assert_eq!(v["rulesets"][1]["ruleset"], "chinese");
 
     // The JSON form, whose commas do not split the --rules list.
-    let v = json_ok(&gorules(&[
+    let v = one_game(&gorules(&[
         "score",
         "examples/dame-parity.sgf",
         "--rules",
@@ -249,7 +247,7 @@ fn record_with_rules(dir: &std::path::Path, name: &str, ru: &str) -> String {
 fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     let dir = temp_dir("katago-record");
     let kata = record_with_rules(&dir, "kata.sgf", "koSIMPLEscoreAREAtaxNONEsui1");
-    let v = json_ok(&gorules(&[
+    let v = one_game(&gorules(&[
         "score",
         &kata,
         "--rules",
@@ -273,7 +271,7 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     // A common name is the built-in ruleset of that name, even where KataGo has a preset of
     // the same name.
     let jp = record_with_rules(&dir, "jp.sgf", "Japanese");
-    let v = json_ok(&gorules(&[
+    let v = one_game(&gorules(&[
         "score", &jp, "--rules", "record", "--format", "json",
     ]));
     assert_eq!(v["rulesets"][0]["ruleset"], "japanese");
@@ -303,8 +301,44 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
         "{}",
         stderr(&o)
     );
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v = one_game(&o);
     assert_eq!(v["rulesets"][0]["ruleset"], "concord");
+
+    // `record:NAME`: NAME for a record whose RU names no ruleset, and the report says why.
+    let v = one_game(&gorules(&[
+        "score",
+        &unknown,
+        "--rules",
+        "record:japanese",
+        "--format",
+        "json",
+    ]));
+    let r = &v["rulesets"][0];
+    assert_eq!(r["ruleset"], "japanese");
+    assert!(r.get("from_record").is_none(), "{r}");
+    assert!(
+        r["record_fallback"]
+            .as_str()
+            .unwrap()
+            .contains("RU[Cambodian] names no ruleset"),
+        "{r}"
+    );
+    let table = stdout(&gorules(&["score", &unknown, "--rules", "record:japanese"]));
+    assert!(table.contains(": scored under japanese"), "{table}");
+    // A record whose RU names one is scored under its own, not the fallback.
+    let v = one_game(&gorules(&[
+        "score",
+        &kata,
+        "--rules",
+        "record:japanese",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        v["rulesets"][0]["ruleset"],
+        "katago:koSIMPLEscoreAREAtaxNONEsui1"
+    );
+    assert_eq!(v["rulesets"][0]["from_record"], true);
 
     // The diagram of the record under its own rules.
     let o = gorules(&["diagram", &kata, "--rules", "record"]);
@@ -359,6 +393,27 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     let summary = &lines.last().unwrap()["summary"];
     assert_eq!(summary["games"], 4);
     assert_eq!(summary["errors"], 2);
+    // With a fallback, the record whose RU names no ruleset is scored under it (in the
+    // record's columns); the malformed KataGo string names none either.
+    let o = gorules(&[
+        "compare",
+        dir.to_str().unwrap(),
+        "--rules",
+        "record:japanese,concord",
+        "--format",
+        "jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let fallbacks = lines
+        .iter()
+        .filter(|l| l["rulesets"][0].get("record_fallback").is_some())
+        .count();
+    assert_eq!(fallbacks, 2);
+    assert_eq!(lines.last().unwrap()["summary"]["errors"], 0);
     // Japanese counts territory and KataGo's string area: the record's own area and
     // territory scores are never both there, and the summary says so instead of calling
     // them agreeing. The dame-parity record is 0 by territory and B+1 by area.
@@ -388,7 +443,7 @@ fn rules_record_replays_each_record_under_the_ruleset_its_ru_names() {
     assert!(o.status.success(), "{}", stderr(&o));
     let rows: Vec<String> = stdout(&o)
         .lines()
-        .map(|l| l.split(',').skip(2).take(3).collect::<Vec<_>>().join(","))
+        .map(|l| l.split(',').skip(13).take(3).collect::<Vec<_>>().join(","))
         .collect();
     assert_eq!(
         rows,

@@ -1,17 +1,15 @@
-//! KataGo's own records replayed under their own rules: every game of the shared corpus's
-//! `katago-gatekeeper` folder (KataGo network-against-network games under many rule variants,
-//! written by KataGo's `gatekeeper` command) that was not resigned, scored with `--rules
-//! record` (the KataGo rules string of its `RU`), gives the result KataGo recorded in `RE`.
-//! The expected values are KataGo's, a real peer.
-
-mod common;
+//! KataGo's own records replayed under their own rules: every game of `examples/katago`
+//! (KataGo network-against-network games under many rule variants, written by KataGo's
+//! `gatekeeper` command) that was not resigned, scored with `--rules record` (the KataGo rules
+//! string of its `RU`), gives the result KataGo recorded in `RE`. The expected values are
+//! KataGo's, a real peer.
 
 use std::path::PathBuf;
 
-use common::{gorules, json_ok, repo};
+use crate::common::{gorules, one_game, repo};
 
 fn gatekeeper() -> PathBuf {
-    repo().join("../shared/corpus/katago-gatekeeper")
+    repo().join("examples/katago")
 }
 
 /// The record's `RE[...]` value.
@@ -24,7 +22,7 @@ fn recorded_result(text: &str) -> Option<String> {
 #[test]
 fn every_finished_katago_record_scores_as_katago_recorded() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(gatekeeper())
-        .expect("the shared corpus beside the repository")
+        .expect("examples/katago")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
@@ -42,15 +40,9 @@ fn every_finished_katago_record_scores_as_katago_recorded() {
         }
         finished += 1;
         let path = file.to_string_lossy();
-        let report = json_ok(&gorules(&[
+        let game = &one_game(&gorules(&[
             "score", &path, "--rules", "record", "--format", "json",
         ]));
-        // One object per game; a file with one game gives that object alone.
-        let game = if report.is_array() {
-            &report[0]
-        } else {
-            &report
-        };
         let ruleset = &game["rulesets"][0];
         assert!(
             ruleset["ruleset"].as_str().unwrap().starts_with("katago:"),
@@ -68,7 +60,7 @@ fn every_finished_katago_record_scores_as_katago_recorded() {
         }
     }
     // 60 games of the folder ended in passes or with every point pass-alive.
-    assert!(finished >= 60, "only {finished} finished records found");
+    assert_eq!(finished, 60, "finished records found");
     assert!(
         wrong.is_empty(),
         "{} of {finished} differ:\n{}",

@@ -5,7 +5,8 @@
 //!
 //! The virtualenv, with maturin and pytest in it, is `GORULES_PYTHON_VENV`, else
 //! `target/python-venv` (`scripts/python-venv.sh` makes it; CI does). Without one the test is
-//! skipped with a message, except under CI (`CI` set), where that is a failure.
+//! skipped and says so (`gorules_tests::environment`), except under CI (`CI` set), where that
+//! is a failure.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,31 +16,6 @@ fn repo() -> PathBuf {
         .join("../..")
         .canonicalize()
         .expect("the repository")
-}
-
-/// The virtualenv, or `None` (skip) when there is none outside CI.
-fn venv(repo: &Path) -> Option<PathBuf> {
-    let venv = match std::env::var_os("GORULES_PYTHON_VENV") {
-        Some(v) => PathBuf::from(v),
-        None => repo.join("target/python-venv"),
-    };
-    let ready = ["python", "maturin"]
-        .iter()
-        .all(|tool| venv.join("bin").join(tool).is_file());
-    if ready {
-        return Some(venv);
-    }
-    // CI makes the virtualenv: there, its absence is a failure, not a reason to skip.
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "no Python virtualenv with maturin at {} (scripts/python-venv.sh makes one)",
-        venv.display()
-    );
-    eprintln!(
-        "skipped: no Python virtualenv with maturin and pytest at {} (scripts/python-venv.sh makes one, or set GORULES_PYTHON_VENV)",
-        venv.display()
-    );
-    None
 }
 
 fn run(cmd: &mut Command, what: &str) -> String {
@@ -58,12 +34,14 @@ fn run(cmd: &mut Command, what: &str) -> String {
 #[test]
 fn the_python_package_passes_its_tests() {
     let repo = repo();
-    let Some(venv) = venv(&repo) else { return };
+    let Some(venv) = gorules_tests::environment::python_venv(&repo) else {
+        return;
+    };
     let bin = venv.join("bin");
     let package = repo.join("bindings/python");
     let wheels = repo.join("target/python-test-wheels");
     let _ = std::fs::remove_dir_all(&wheels);
-    // The wheel, as `pip install ./bindings/python` builds it (the `wheel` profile).
+    // The wheel, as `pip install ./bindings/python` builds it (the `release` profile, as the `gorules` binary).
     run(
         Command::new(bin.join("maturin"))
             .args(["build", "--locked", "--quiet", "--out"])

@@ -25,6 +25,10 @@ pub enum GameEntry {
     Error {
         /// The file.
         source: String,
+        /// The game's position in the file's collection, from 0, when the error is one
+        /// game's; absent when the file as a whole could not be read.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        game_index: Option<usize>,
         /// The message (file, line, node, move and problem).
         error: String,
     },
@@ -63,6 +67,26 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
         }
     }
     columns
+}
+
+/// The most threads a run takes (`--jobs`, and Python's `jobs=`): far more than the cores of
+/// any machine it runs on, and few enough that starting them stays quick (thousands took a
+/// minute to start for a run of a few files).
+pub const MAX_JOBS: usize = 256;
+
+/// The threads of a run: `asked`, or one per core when `None`. Refused with the reason when 0
+/// or more than [`MAX_JOBS`].
+pub fn jobs(asked: Option<usize>) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => Ok(cores.min(MAX_JOBS)),
+        Some(0) => Err("must be at least 1".into()),
+        Some(n) if n > MAX_JOBS => Err(format!(
+            "{n} threads is more than the {MAX_JOBS} a run takes (this machine has {cores} \
+             core(s); threads beyond them only wait for one another)"
+        )),
+        Some(n) => Ok(n),
+    }
 }
 
 /// How a corpus run reads and shares out its files.
@@ -169,6 +193,7 @@ pub fn compare_paths_map_while<T: Send>(
             .unwrap_or_else(|_| {
                 vec![GameEntry::Error {
                     source: path.display().to_string(),
+                    game_index: None,
                     error: format!(
                         "{}: internal error (a bug in gorules) while comparing it",
                         path.display()
@@ -177,6 +202,7 @@ pub fn compare_paths_map_while<T: Send>(
             }),
             Err(e) => vec![GameEntry::Error {
                 source: e.path.display().to_string(),
+                game_index: None,
                 error: e.to_string(),
             }],
         };
@@ -285,12 +311,14 @@ fn compare_file(
         Err(e) => {
             return vec![GameEntry::Error {
                 source: name,
+                game_index: None,
                 error: e.to_string(),
             }]
         }
     };
-    let error = |error: String| GameEntry::Error {
+    let error = |k: usize, error: String| GameEntry::Error {
         source: name.clone(),
+        game_index: Some(k),
         error,
     };
     let compared = |g: &gorules_sgf::GameRecord| match rulesets {
@@ -306,12 +334,13 @@ fn compare_file(
             .map(
                 |(k, g)| match g.map_err(ChoiceError::Record).and_then(|g| compared(&g)) {
                     Ok(r) => GameEntry::Report(Box::new(r)),
-                    Err(e) => error(e.message(&bytes, &name, k)),
+                    Err(e) => error(k, e.message(&bytes, &name, k)),
                 },
             )
             .collect(),
         Err(e) => vec![GameEntry::Error {
             source: name,
+            game_index: None,
             error: e.to_string(),
         }],
     }
@@ -450,6 +479,39 @@ pub struct Summary {
     /// The games by board size (`"size 9x9"`, in order of size) and by handicap (`"even"`,
     /// `"handicap"`: two stones or more), each with the pairs that differ there.
     pub groups: Vec<GroupSummary>,
+    /// For each score, in column order, how often it gives the result the record states
+    /// (`RE`) on the finished games whose `RE` is a counted result.
+    pub record_agreement: Vec<RecordAgreement>,
+}
+
+/// How one score compares with the results the records state (`RE`), over the finished
+/// games (dead stones sure) whose `RE` is a counted result (`B+3.5`, `W+0.5`, `0`) and that
+/// the score scored: what GNU Go's `--score aftermath` tells of one ruleset, for each.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RecordAgreement {
+    /// The score, `ruleset:counting`.
+    pub score: String,
+    /// Finished games with a counted `RE` that this score scored.
+    pub games: usize,
+    /// Of them, games where this score's result is exactly the recorded one.
+    pub same_result: usize,
+    /// Of them, games where this score names the recorded winner (a draw is its own outcome).
+    pub same_winner: usize,
+    /// The first games where the result differs from the record's (as many as asked,
+    /// `--examples`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<RecordDifference>,
+}
+
+/// A game whose score differs from the result its record states.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RecordDifference {
+    /// The file, and `#N` for the N-th game of a collection after the first.
+    pub game: String,
+    /// The record's `RE`.
+    pub recorded: String,
+    /// The result under the score.
+    pub scored: String,
 }
 
 /// One finished game's score in a column: margin, winner, no result.
@@ -516,6 +578,11 @@ pub struct TallyRow {
     changes: Vec<(usize, WinnerChange)>,
     /// The game's groups in the summary: `"size 19x19"`, and `"even"` or `"handicap"`.
     groups: [String; 2],
+    /// Per column scored, when the record states a counted result: whether the score gives
+    /// exactly that result, and whether it names the same winner.
+    agreement: Vec<Option<(bool, bool)>>,
+    /// For each column whose result differs from the record's, the example, when asked.
+    differences: Vec<(usize, RecordDifference)>,
 }
 
 impl TallyRow {
@@ -542,8 +609,10 @@ impl TallyRow {
                 }
                 .to_string(),
             ],
+            agreement: Vec::new(),
+            differences: Vec::new(),
         };
-        let mut scores = vec![None; columns.len()];
+        let mut scores: Vec<Option<&crate::replay::ScoreReport>> = vec![None; columns.len()];
         // The scores come in the columns' order: look at the column after the last one found
         // first.
         let mut next = 0;
@@ -558,13 +627,34 @@ impl TallyRow {
                 next = k + 1;
             }
         }
+        let name = r.game.source.clone().unwrap_or_default();
+        let game = if r.game.game_index > 0 {
+            format!("{name} #{}", r.game.game_index + 1)
+        } else {
+            name
+        };
+        if row.finished && !row.uncertain {
+            let re = r.game.result.as_deref();
+            row.agreement = scores
+                .iter()
+                .map(|s| s.and_then(|s| crate::report::record_agreement(re, s)))
+                .collect();
+            if examples {
+                for (k, (s, agree)) in scores.iter().zip(&row.agreement).enumerate() {
+                    if let (Some(s), Some((false, _))) = (s, agree) {
+                        row.differences.push((
+                            k,
+                            RecordDifference {
+                                game: game.clone(),
+                                recorded: r.game.result.clone().unwrap_or_default(),
+                                scored: s.result.clone(),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
         if examples && row.finished && !row.uncertain {
-            let name = r.game.source.clone().unwrap_or_default();
-            let game = if r.game.game_index > 0 {
-                format!("{name} #{}", r.game.game_index + 1)
-            } else {
-                name
-            };
             let n = columns.len();
             let mut k = 0;
             for i in 0..n {
@@ -609,6 +699,10 @@ pub struct Tally {
     kept: Vec<Vec<WinnerChange>>,
     /// The groups by board size and by handicap.
     groups: BTreeMap<String, GroupTally>,
+    /// Per column: games with a counted `RE`, same result, same winner.
+    agreement: Vec<(usize, usize, usize)>,
+    /// The examples of results that differ from the record's kept, per column.
+    differences: Vec<Vec<RecordDifference>>,
 }
 
 impl Tally {
@@ -626,6 +720,8 @@ impl Tally {
             examples: 0,
             kept: Vec::new(),
             groups: BTreeMap::new(),
+            agreement: vec![(0, 0, 0); n],
+            differences: vec![Vec::new(); n],
         }
     }
 
@@ -686,6 +782,20 @@ impl Tally {
             if let Some(kept) = self.kept.get_mut(*k) {
                 if kept.len() < self.examples {
                     kept.push(change.clone());
+                }
+            }
+        }
+        for (tally, agree) in self.agreement.iter_mut().zip(&row.agreement) {
+            if let Some((same_result, same_winner)) = *agree {
+                tally.0 += 1;
+                tally.1 += usize::from(same_result);
+                tally.2 += usize::from(same_winner);
+            }
+        }
+        for (k, difference) in &row.differences {
+            if let Some(kept) = self.differences.get_mut(*k) {
+                if kept.len() < self.examples {
+                    kept.push(difference.clone());
                 }
             }
         }
@@ -763,6 +873,21 @@ impl Tally {
             with_illegal_moves: self.with_illegal_moves,
             pairs,
             groups: self.group_summaries(),
+            record_agreement: self
+                .columns
+                .iter()
+                .zip(&self.agreement)
+                .zip(&self.differences)
+                .map(
+                    |((score, &(games, same_result, same_winner)), examples)| RecordAgreement {
+                        score: score.clone(),
+                        games,
+                        same_result,
+                        same_winner,
+                        examples: examples.clone(),
+                    },
+                )
+                .collect(),
         }
     }
 

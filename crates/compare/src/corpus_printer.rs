@@ -6,14 +6,16 @@
 //!   record's `RE` cut to [`RE_WIDTH`] characters, the game's name last, so that no width
 //!   depends on a later game; then the summary;
 //! - **markdown**: the same rows as a Markdown table, then the summary;
-//! - **csv**: a row per game, ruleset and counting method with every part of the breakdown (as
-//!   `gorules score --format csv`), and a row per error with the message in the last column;
+//! - **csv**: the rows of [`crate::csv`], as `gorules score --format csv` writes them: a row
+//!   per game, ruleset and counting method with every part of the breakdown (a row with empty
+//!   score cells where a ruleset does not score the game), and a row per error with the
+//!   message in the last column;
 //! - **json**: one document, `{"games": [...], "summary": {...}}`, written entry by entry;
 //! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
 
 use crate::corpus::{delta_value, GameEntry, PairSummary, Summary};
 use crate::json_writer;
-use crate::render::{csv_error_row, escape_controls, Format, Grid};
+use crate::render::{escape_controls, Format, Grid};
 use crate::report::is_column;
 
 /// The characters of a record's `RE` a table row shows (longer ones are cut, with `…`).
@@ -78,11 +80,7 @@ impl CorpusPrinter {
                 }
                 .render(Format::Markdown)
             }
-            Format::Csv => Grid {
-                header: crate::render::csv_header(),
-                rows: Vec::new(),
-            }
-            .render(Format::Csv),
+            Format::Csv => crate::csv::header(),
             Format::Json => "{\n  \"games\": [".to_string(),
             Format::JsonLines => String::new(),
         }
@@ -122,18 +120,18 @@ impl CorpusPrinter {
                 out.push('\n');
                 out
             }
-            Format::Csv => match entry {
-                GameEntry::Report(r) => {
-                    let mut rows = String::with_capacity(8 * 1024);
-                    crate::render::csv_rows_into(r, &mut rows);
-                    rows
+            Format::Csv => {
+                let mut rows = String::with_capacity(8 * 1024);
+                match entry {
+                    GameEntry::Report(r) => crate::csv::report_rows(r, &mut rows),
+                    GameEntry::Error {
+                        source,
+                        game_index,
+                        error,
+                    } => crate::csv::error_row(source, *game_index, error, &mut rows),
                 }
-                GameEntry::Error { source, error } => Grid {
-                    header: csv_error_row(source, error),
-                    rows: Vec::new(),
-                }
-                .render(Format::Csv),
-            },
+                rows
+            }
             Format::Table | Format::Markdown => {
                 let (name, re, cells) = self.cells(entry);
                 if self.format == Format::Markdown {
@@ -229,9 +227,65 @@ fn cut(text: &str, width: usize) -> String {
     s
 }
 
-/// The summary as text or Markdown: the counts, then the pairs whose margins differ on some
-/// finished game, most winner changes first.
+/// The summary as text or Markdown: the counts, the pairs whose margins differ on some
+/// finished game (most winner changes first), then how often each score gives the results
+/// the records state.
 fn summary_text(summary: &Summary, format: Format) -> String {
+    pairs_text(summary, format) + &agreement_text(summary, format)
+}
+
+/// For each score, how many finished games with a counted `RE` it gives exactly that result
+/// and the same winner; then, when asked (`--examples`), the first games where it does not.
+fn agreement_text(summary: &Summary, format: Format) -> String {
+    let rows: Vec<Vec<String>> = summary
+        .record_agreement
+        .iter()
+        .filter(|a| a.games > 0)
+        .map(|a| {
+            let percent = |n: usize| format!("{n} ({:.0}%)", 100.0 * n as f64 / a.games as f64);
+            vec![
+                a.score.clone(),
+                a.games.to_string(),
+                percent(a.same_result),
+                percent(a.same_winner),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nAgreement with the records' results (RE), on the finished games whose RE is a count:\n\n",
+    );
+    let header = ["score", "games", "same result", "same winner"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    out.push_str(&Grid { header, rows }.render(format));
+    let with_examples: Vec<_> = summary
+        .record_agreement
+        .iter()
+        .filter(|a| !a.examples.is_empty())
+        .collect();
+    if !with_examples.is_empty() {
+        out.push_str(
+            "\nGames whose result differs from the record's (the first of each score):\n\n",
+        );
+        for a in with_examples {
+            out.push_str(&format!("{}:\n", a.score));
+            for e in &a.examples {
+                let line = format!("  {}: {} (RE {})", e.game, e.scored, e.recorded);
+                out.push_str(&escape_controls(&line));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The counts, then the pairs whose margins differ on some finished game, most winner changes
+/// first, by group, and the examples of winner changes.
+fn pairs_text(summary: &Summary, format: Format) -> String {
     let mut out = String::from("\n");
     let uncertain = if summary.uncertain_dead_stones > 0 {
         format!(
@@ -322,10 +376,11 @@ fn summary_text(summary: &Summary, format: Format) -> String {
     out.push_str("Pairs of scores that differ on some finished game:\n\n");
     out.push_str(&Grid { header, rows }.render(format));
     let others = match agreeing {
-        1 => "1 other pair agrees".to_string(),
-        n => format!("{n} other pairs agree"),
+        0 => String::new(),
+        1 => "1 other pair agrees on every finished game.\n".to_string(),
+        n => format!("{n} other pairs agree on every finished game.\n"),
     };
-    out.push_str(&format!("\n{others} on every finished game.\n{apart_text}"));
+    out.push_str(&format!("\n{others}{apart_text}"));
     if !summary.groups.is_empty() {
         out.push_str("\nBy board size and handicap (the pair with the most winner changes):\n\n");
         let header = [

@@ -35,6 +35,19 @@ pub enum DeadSource {
     Engine,
 }
 
+impl DeadSource {
+    /// Its name in the JSON contract and in CSV (`"territory-markup"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadSource::CommandLine => "command-line",
+            DeadSource::TerritoryMarkup => "territory-markup",
+            DeadSource::None => "none",
+            DeadSource::Estimate => "estimate",
+            DeadSource::Engine => "engine",
+        }
+    }
+}
+
 /// Where to take the dead stones from.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum DeadStones {
@@ -76,11 +89,33 @@ impl DeadStones {
                     )
                 }
             },
-            // Points are read on each record's board.
-            points => DeadStones::Points(points.to_string()),
+            // Points are read on each record's board; here only whether each is a point of
+            // some board, so that a mistyped source is refused before a run, not by every
+            // record of it.
+            points => {
+                let largest = gorules_board::Size::square(u32::from(gorules_board::MAX_SIDE))
+                    .expect("the largest board");
+                if let Err(e) = parse_points(points, largest) {
+                    let shown = gorules_rules::printer::escape_controls(points);
+                    // A word with no digit was meant as a source; otherwise as points.
+                    return Err(if points.chars().any(|c| c.is_ascii_digit()) {
+                        format!("--dead {shown}: {}", e.trim_start_matches("--dead: "))
+                    } else {
+                        format!(
+                            "--dead {shown}: not a source of dead stones{}; give one of {}, or GTP points separated by commas (D4,E5)",
+                            gorules_rules::suggest::did_you_mean(points, SOURCES),
+                            SOURCES.join(", ")
+                        )
+                    });
+                }
+                DeadStones::Points(points.to_string())
+            }
         })
     }
 }
+
+/// The sources `--dead` names (besides a list of points).
+pub const SOURCES: [&str; 5] = ["auto", "markup", "estimate", "engine", "none"];
 
 /// One chain of an estimate, in the JSON contract.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -28,6 +28,7 @@ use std::fmt::Write as _;
 use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
 use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
+use gorules_rules::printer::escape_controls;
 use gorules_rules::{format_points, CountedTerritory, Outcome, Ruleset, SettlementReport};
 
 use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
@@ -166,6 +167,15 @@ pub fn view(
                     .iter()
                     .filter_map(|&p| before.get(p).map(|c| (c, p)))
                     .collect();
+            }
+            Some(report @ SettlementReport::RulesNamed { stones, kept }) => {
+                dead = stones
+                    .iter()
+                    .filter_map(|&p| before.get(p).map(|c| (c, p)))
+                    .collect();
+                if !kept.is_empty() {
+                    notes.push(format!("under {}: {report}", rules.id));
+                }
             }
             Some(SettlementReport::Ignored { reason }) => notes.push(format!(
                 "{} stone(s) named dead are alive under {}: {reason}",
@@ -402,7 +412,9 @@ pub fn to_text(view: &DiagramView) -> String {
     let label_w = size.height().to_string().len();
     let last = view.last_point();
     let mut out = String::new();
-    out.push_str(&view.headline());
+    // The headline names the game from the record (`GN`, `PB`, `PW`): its control
+    // characters are escaped, as in every output.
+    out.push_str(&escape_controls(&view.headline()));
     out.push('\n');
     out.push_str(&column_letters(size));
     for y in 0..size.height() {
@@ -434,15 +446,17 @@ pub fn to_text(view: &DiagramView) -> String {
     }
     out.push_str(TEXT_LEGEND);
     out.push('\n');
-    out.push_str(&view.summary());
+    out.push_str(&escape_controls(&view.summary()));
     out.push('\n');
     for n in &view.notes {
-        let _ = writeln!(out, "note: {n}");
+        let _ = writeln!(out, "note: {}", escape_controls(n));
     }
     out
 }
 
-/// Escapes text for XML content and attribute values, and drops characters XML forbids.
+/// Escapes text for XML content and attribute values, and drops characters XML forbids; DEL
+/// and the C1 controls (U+007F to U+009F), which XML allows but a terminal showing the file
+/// would obey, are written as character references.
 fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -454,6 +468,9 @@ fn xml_escape(s: &str) -> String {
             '\'' => out.push_str("&apos;"),
             '\t' | '\n' | '\r' => out.push(' '),
             c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            '\u{7f}'..='\u{9f}' => {
+                let _ = write!(out, "&#x{:x};", c as u32);
+            }
             c => out.push(c),
         }
     }

@@ -9,13 +9,16 @@
 pub mod annotate;
 pub mod corpus;
 pub mod corpus_printer;
+pub mod csv;
 pub mod dead;
 pub mod diagram;
 pub mod explain;
-pub mod files;
 pub mod json_writer;
 pub mod render;
 pub mod replay;
 pub mod report;
 pub mod rules_choice;
 mod shared;
+
+/// Finding and reading input files (the `gorules-files` crate, which every reader shares).
+pub use gorules_files as files;

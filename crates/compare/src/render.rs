@@ -1,7 +1,7 @@
 //! Writing reports as text tables, Markdown, CSV and JSON. The Markdown tables are the ones the
 //! generated docs use.
 
-use gorules_rules::{format_points, write_points, SideScore};
+use gorules_rules::{format_points, SideScore};
 
 use crate::json_writer;
 use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
@@ -41,19 +41,6 @@ impl Format {
 
 pub use gorules_rules::printer::csv_field;
 pub use gorules_rules::printer::escape_controls;
-use gorules_rules::printer::push_csv_field;
-
-/// A CSV cell of text from a record or a file name, before quoting: its control characters
-/// escaped as everywhere else (so no tab or carriage return opens it), and a `'` before it when
-/// it begins with `=`, `+`, `-` or `@`, which spreadsheets read as a formula.
-pub(crate) fn csv_text(c: &str) -> String {
-    let c = escape_controls(c);
-    if c.starts_with(['=', '+', '-', '@']) {
-        format!("'{c}")
-    } else {
-        c
-    }
-}
 
 /// A table: header and rows of cells.
 pub(crate) struct Grid {
@@ -123,7 +110,7 @@ impl Grid {
     }
 
     /// CSV: the cells are written as they are but for quoting; the callers guard text from
-    /// records ([`csv_text`]).
+    /// records (`crate::csv`).
     fn csv(&self) -> String {
         let mut out = String::new();
         for r in std::iter::once(&self.header).chain(&self.rows) {
@@ -148,6 +135,9 @@ fn pair(b: f64, w: f64) -> String {
 
 fn notes(r: &RulesetReport) -> String {
     let mut n = Vec::new();
+    if let Some(why) = &r.record_fallback {
+        n.push(format!("{why}: scored under {}", r.ruleset));
+    }
     if let Some(i) = &r.illegal_move {
         n.push(format!(
             "move {} {} illegal ({}): {}",
@@ -170,6 +160,10 @@ fn notes(r: &RulesetReport) -> String {
     }
     if r.end.settlement.starts_with("ignored") {
         n.push(format!("dead stones {}", r.end.settlement));
+    } else if r.end.settlement.contains("named dead left on the board") {
+        // Rules that take as dead only the stones in pass-alive territory (KataGo's without
+        // its friendly pass) keep the others the record or the estimate calls dead.
+        n.push(r.end.settlement.clone());
     }
     if r.komi_source == KomiSource::RulesetDefault {
         n.push(format!("komi {} (ruleset default)", format_points(r.komi)));
@@ -389,7 +383,7 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
     match format {
         Format::Json => json_writer::to_string_pretty(report).expect("serialisable") + "\n",
         Format::JsonLines => json_writer::to_string(report).expect("serialisable") + "\n",
-        Format::Csv => game_csv(std::slice::from_ref(report)),
+        Format::Csv => crate::csv::game_csv([report]),
         Format::Table => format!(
             "{}\n{}\n{}",
             game_heading(report),
@@ -405,138 +399,6 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
     }
 }
 
-/// CSV with one row per game, ruleset and counting method, with every part of the breakdown.
-pub fn game_csv(reports: &[GameReport]) -> String {
-    game_csv_of(reports)
-}
-
-/// [`game_csv`] over borrowed reports.
-fn game_csv_of<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> String {
-    let mut out = Grid {
-        header: csv_header(),
-        rows: Vec::new(),
-    }
-    .csv();
-    for rep in reports {
-        csv_rows_into(rep, &mut out);
-    }
-    out
-}
-
-/// The header of [`game_csv`].
-pub(crate) fn csv_header() -> Vec<String> {
-    let mut header: Vec<String> = [
-        "source",
-        "game",
-        "ruleset",
-        "from_record",
-        "counting",
-        "legal",
-        "illegal_move",
-        "added_passes",
-        "end",
-        "settlement",
-        "komi",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let parts = [
-        "territory",
-        "seki_eyes_not_counted",
-        "stones",
-        "captures",
-        "dead_stones",
-        "suicides",
-        "pass_stones",
-        "cleanup_plays",
-        "komi",
-        "handicap_compensation",
-        "bonus",
-        "group_tax",
-        "total",
-    ];
-    for side in ["black", "white"] {
-        for p in parts {
-            header.push(format!("{side}_{p}"));
-        }
-    }
-    header.extend([
-        "margin".to_string(),
-        "result".to_string(),
-        "error".to_string(),
-    ]);
-    header
-}
-
-/// The CSV row of a file or game that could not be read or replayed: its source and, in the
-/// last column, the error; the other cells empty.
-pub(crate) fn csv_error_row(source: &str, error: &str) -> Vec<String> {
-    let width = csv_header().len();
-    let mut row = vec![String::new(); width];
-    row[0] = csv_text(source);
-    row[width - 1] = csv_text(error);
-    row
-}
-
-/// The rows of [`game_csv`] for one report, appended to `out`: each cell written in place
-/// (quoted where [`csv_field`] quotes it), with no string per cell.
-pub(crate) fn csv_rows_into(rep: &GameReport, out: &mut String) {
-    use std::fmt::Write as _;
-    let source = csv_text(rep.game.source.as_deref().unwrap_or_default());
-    for r in &rep.rulesets {
-        let illegal = csv_text(
-            &r.illegal_move
-                .as_ref()
-                .map(|i| format!("{} {}: {}", i.move_number, i.point, i.reason))
-                .unwrap_or_default(),
-        );
-        for s in &r.scores {
-            push_csv_field(out, &source);
-            let _ = write!(out, ",{},", rep.game.game_index + 1);
-            push_csv_field(out, &r.ruleset);
-            let _ = write!(out, ",{},", r.from_record);
-            push_csv_field(out, s.counting.name());
-            let _ = write!(out, ",{},", r.legal);
-            push_csv_field(out, &illegal);
-            let _ = write!(out, ",{},", r.added_passes.len());
-            push_csv_field(out, r.end.state);
-            out.push(',');
-            push_csv_field(out, &r.end.settlement);
-            out.push(',');
-            write_points(out, r.komi);
-            for side in [&s.breakdown.black, &s.breakdown.white] {
-                let p = &side.prisoners;
-                let _ = write!(
-                    out,
-                    ",{},{},{},{},{},{},{},{},",
-                    side.territory,
-                    side.seki_eyes_not_counted,
-                    side.stones,
-                    p.captures,
-                    p.dead_stones,
-                    p.suicides,
-                    p.pass_stones,
-                    side.cleanup_plays
-                );
-                write_points(out, side.komi);
-                out.push(',');
-                write_points(out, side.handicap_compensation);
-                out.push(',');
-                write_points(out, side.bonus);
-                let _ = write!(out, ",{},", side.group_tax);
-                write_points(out, side.total);
-            }
-            out.push(',');
-            write_points(out, s.margin);
-            out.push(',');
-            push_csv_field(out, &s.result);
-            // The last cell, `error`, is empty.
-            out.push_str(",\n");
-        }
-    }
-}
-
 #[cfg(test)]
 mod escape_tests {
     use super::*;
@@ -548,19 +410,5 @@ mod escape_tests {
             "RU[\\u{1b}[2J] in a\\u{a}b.sgf"
         );
         assert_eq!(escape_controls("plain: été"), "plain: été");
-    }
-
-    #[test]
-    fn csv_quotes_line_breaks_and_guards_formulas() {
-        assert_eq!(csv_field("a\rb"), "\"a\rb\"");
-        assert_eq!(csv_field("say \"hi\", then"), "\"say \"\"hi\"\", then\"");
-        assert_eq!(csv_field("plain"), "plain");
-        for risky in ["=1+1", "+1", "-1", "@SUM(A1)"] {
-            assert!(csv_text(risky).starts_with('\''), "{risky}");
-        }
-        assert_eq!(csv_text("\tx"), "\\u{9}x");
-        assert_eq!(csv_text("\r=1"), "\\u{d}=1");
-        assert_eq!(csv_text("a\u{7}b\nc"), "a\\u{7}b\\u{a}c");
-        assert_eq!(csv_text("B+1"), "B+1");
     }
 }

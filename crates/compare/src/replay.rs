@@ -152,6 +152,11 @@ pub struct RulesetReport {
     /// in a corpus run. Absent from JSON when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub from_record: bool,
+    /// Asked as `record:NAME` for a record whose `RU` names no ruleset: why it names none
+    /// (`"the record has no RU"`); the ruleset is the fallback `NAME`, and in a corpus run its
+    /// scores are the record's own (`record:COUNTING`). Absent from JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_fallback: Option<String>,
     /// Whether every move of the record is legal under it.
     pub legal: bool,
     /// The first illegal move, if any.
@@ -385,14 +390,9 @@ pub(crate) fn replay_from(
         ..
     } = played;
     let game = replay.game();
-    let settlement = match game.settlement() {
-        Some(SettlementReport::Removed { stones }) if stones.is_empty() => "none".to_string(),
-        Some(SettlementReport::Removed { stones }) => {
-            format!("removed {} dead stone(s)", stones.len())
-        }
-        Some(SettlementReport::Ignored { reason }) => format!("ignored: {reason}"),
-        None => "none".to_string(),
-    };
+    let settlement = game
+        .settlement()
+        .map_or_else(|| "none".to_string(), SettlementReport::to_string);
     let illegal_move = illegal_move(game, rules, record);
     let countings: Vec<Counting> = rules
         .counting
@@ -418,6 +418,7 @@ pub(crate) fn replay_from(
         ruleset: rules.id.clone(),
         name: rules.name.clone(),
         from_record: false,
+        record_fallback: None,
         legal: illegal_move.is_none(),
         illegal_move,
         added_passes: game.added_passes().iter().map(|&c| c.into()).collect(),

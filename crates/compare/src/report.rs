@@ -81,7 +81,7 @@ impl GameReport {
     /// ([`RulesetReport::from_record`]).
     pub fn score_parts(&self) -> impl Iterator<Item = (&str, &'static str, &ScoreReport)> {
         self.rulesets.iter().flat_map(|r| {
-            let ruleset = if r.from_record {
+            let ruleset = if r.from_record || r.record_fallback.is_some() {
                 crate::rules_choice::RECORD
             } else {
                 r.ruleset.as_str()
@@ -98,6 +98,18 @@ impl GameReport {
             .find(|(r, c, _)| is_column(column, r, c))
             .map(|(_, _, s)| s)
     }
+}
+
+/// How a score compares with the result a record states (`re`, its `RE`): `(same result,
+/// same winner)`, or `None` when `re` is not a count (`B+3.5`, `W+0.5`, `0`; a resignation or a
+/// winner without a margin says nothing of the count). A score that is no count (no result, a
+/// forfeit) agrees with none; a draw is an outcome of its own.
+pub fn record_agreement(re: Option<&str>, score: &ScoreReport) -> Option<(bool, bool)> {
+    let recorded = gorules_sgf::GameResult::parse(re?);
+    let margin = recorded.black_margin()?;
+    let counted = score.result != "Void" && !score.result.ends_with("+F");
+    let same_winner = counted && score.winner() == recorded.winner();
+    Some((same_winner && score.margin == margin, same_winner))
 }
 
 /// Whether `column` is the score name `ruleset:counting`.

@@ -21,9 +21,10 @@ pub enum RulesetChoice {
     Fixed(Box<Ruleset>),
     /// The ruleset each record's `RU` names: for a KataGo rules string its KataGo ruleset, for
     /// a common name (Japanese, Chinese, AGA, ...) the built-in one
-    /// ([`gorules_sgf::RulesHint::ruleset`]); a record with no `RU`, or one that names no
-    /// ruleset, is an error.
-    Record,
+    /// ([`gorules_sgf::RulesHint::ruleset`]). A record with no `RU`, or one that names no
+    /// ruleset, is an error; or, with a fallback (`record:japanese`), scored under the
+    /// fallback, and its report says so ([`crate::replay::RulesetReport::record_fallback`]).
+    Record(Option<Box<Ruleset>>),
     /// The KataGo ruleset of a record whose `RU` is a KataGo rules string; nothing for any
     /// other record (`gorules score` begins its default list with it).
     RecordKataGo,
@@ -37,25 +38,63 @@ pub fn fixed(rulesets: Vec<Ruleset>) -> Vec<RulesetChoice> {
         .collect()
 }
 
-/// The rulesets of `choices` for one record, with for each whether it is the record's own:
-/// `record` replaced by the ruleset its `RU` names (an error in words when it names none).
+/// The prefix of a record's own ruleset with a fallback (`record:japanese`).
+pub const RECORD_OR: &str = "record:";
+
+/// One name of a rules list as a choice: `record`, `record:NAME` (the record's own ruleset,
+/// else the one `NAME` names), or a ruleset `load` reads from its name (a built-in id, a
+/// `katago:` rules string, a TOML file).
+pub fn parse_choice<E>(
+    name: &str,
+    load: impl Fn(&str) -> Result<Ruleset, E>,
+) -> Result<RulesetChoice, E> {
+    if name == RECORD {
+        return Ok(RulesetChoice::Record(None));
+    }
+    if let Some(fallback) = name.strip_prefix(RECORD_OR) {
+        return Ok(RulesetChoice::Record(Some(Box::new(load(fallback)?))));
+    }
+    load(name).map(|r| RulesetChoice::Fixed(Box::new(r)))
+}
+
+/// Where a record's ruleset came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Chosen for every record.
+    Fixed,
+    /// The ruleset the record's `RU` names.
+    Record,
+    /// The fallback of `record:NAME`, for a record whose `RU` names no ruleset: why it names
+    /// none.
+    Fallback(String),
+}
+
+/// The rulesets of `choices` for one record, with where each came from: `record` replaced by
+/// the ruleset its `RU` names, or by its fallback, or an error in words when it names none
+/// and there is no fallback.
 pub fn rulesets_for(
     choices: &[RulesetChoice],
     record: &GameRecord,
-) -> Result<Vec<(Ruleset, bool)>, String> {
+) -> Result<Vec<(Ruleset, Origin)>, String> {
     choices
         .iter()
         .filter_map(|c| match c {
-            RulesetChoice::Fixed(r) => Some(Ok(((**r).clone(), false))),
-            RulesetChoice::Record => Some(match record.rules_hint() {
-                Some(hint) => hint
-                    .ruleset()
-                    .map(|r| (r, true))
-                    .map_err(|e| format!("--rules {RECORD}: {e}")),
-                None => Err(format!("--rules {RECORD}: the record has no RU")),
-            }),
+            RulesetChoice::Fixed(r) => Some(Ok(((**r).clone(), Origin::Fixed))),
+            RulesetChoice::Record(fallback) => {
+                let own = match record.rules_hint() {
+                    Some(hint) => hint.ruleset(),
+                    None => Err("the record has no RU".to_string()),
+                };
+                Some(match (own, fallback) {
+                    (Ok(r), _) => Ok((r, Origin::Record)),
+                    (Err(why), Some(f)) => Ok(((**f).clone(), Origin::Fallback(why))),
+                    (Err(why), None) => Err(format!("--rules {RECORD}: {why}")),
+                })
+            }
             RulesetChoice::RecordKataGo => match record.rules_hint() {
-                Some(hint @ RulesHint::KataGo { .. }) => hint.ruleset().ok().map(|r| Ok((r, true))),
+                Some(hint @ RulesHint::KataGo { .. }) => {
+                    hint.ruleset().ok().map(|r| Ok((r, Origin::Record)))
+                }
                 _ => None,
             },
         })
@@ -88,7 +127,7 @@ pub fn own_ruleset_left_out(
 
 /// The ruleset a record's `RU` names, as `record` stands for it.
 pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
-    rulesets_for(&[RulesetChoice::Record], record).map(|mut v| v.remove(0).0)
+    rulesets_for(&[RulesetChoice::Record(None)], record).map(|mut v| v.remove(0).0)
 }
 
 /// Why a record could not be compared under the rulesets chosen for it.
@@ -125,19 +164,24 @@ impl fmt::Display for ChoiceError {
 }
 
 /// [`compare_game`] under the rulesets `choices` give `record` ([`rulesets_for`]), the
-/// record's own marked [`crate::replay::RulesetReport::from_record`].
+/// record's own marked [`crate::replay::RulesetReport::from_record`], a fallback in its
+/// place [`crate::replay::RulesetReport::record_fallback`].
 pub fn compare_chosen(
     record: &GameRecord,
     choices: &[RulesetChoice],
     options: &Options,
 ) -> Result<GameReport, ChoiceError> {
-    let (rulesets, own): (Vec<Ruleset>, Vec<bool>) = rulesets_for(choices, record)
+    let (rulesets, origins): (Vec<Ruleset>, Vec<Origin>) = rulesets_for(choices, record)
         .map_err(ChoiceError::NoRuleset)?
         .into_iter()
         .unzip();
     let mut report = compare_game(record, &rulesets, options).map_err(ChoiceError::Record)?;
-    for (r, own) in report.rulesets.iter_mut().zip(own) {
-        r.from_record = own;
+    for (r, origin) in report.rulesets.iter_mut().zip(origins) {
+        match origin {
+            Origin::Fixed => {}
+            Origin::Record => r.from_record = true,
+            Origin::Fallback(why) => r.record_fallback = Some(why),
+        }
     }
     Ok(report)
 }

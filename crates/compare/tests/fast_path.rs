@@ -6,8 +6,10 @@
 //! Records are random walks on small boards, where captures, ko recaptures, superko
 //! repetitions and suicides are frequent, with passes anywhere, moves out of turn or onto
 //! stones now and then, handicap and setup stones, dead stones from the command line or from
-//! territory markup, and every option of a comparison. The built-in rulesets are given in a
-//! random order, so that each of them in turn plays the shared opening.
+//! territory markup, and every option of a comparison. The built-in rulesets and a few KataGo
+//! rulesets (whose end of play once every point is pass-alive can come in the middle of the
+//! opening) are given in a random order, so that each of them in turn plays the shared
+//! opening.
 
 use gorules_board::{Board, Color, ColoredMove, Move, Point, Size};
 use gorules_compare::replay::{dead_stones, replay, Options};
@@ -69,7 +71,7 @@ fn spec() -> impl Strategy<Value = Spec> {
             0u8..3,
             0u8..4,
             any::<bool>(),
-            Just((0..builtins().len()).collect::<Vec<_>>()).prop_shuffle(),
+            Just((0..rulesets().len()).collect::<Vec<_>>()).prop_shuffle(),
         ),
     )
         .prop_map(
@@ -93,6 +95,15 @@ fn spec() -> impl Strategy<Value = Spec> {
                 order,
             },
         )
+}
+
+/// The rulesets compared: every built-in one, and KataGo's with rules no built-in one has.
+fn rulesets() -> Vec<Ruleset> {
+    let mut all = builtins();
+    for rules in ["katago:japanese", "katago:chinese", "katago:tromp-taylor"] {
+        all.push(gorules_rules::load(rules).unwrap());
+    }
+    all
 }
 
 fn point(size: Size, k: u16) -> Point {
@@ -198,7 +209,7 @@ proptest! {
 
     #[test]
     fn compare_game_matches_replaying_each_ruleset(spec in spec()) {
-        let all = builtins();
+        let all = rulesets();
         let rulesets: Vec<Ruleset> = spec.order.iter().map(|&i| all[i].clone()).collect();
         let (record, options) = build(&spec);
         let dead = dead_stones(&record, &options).unwrap().stones;

@@ -42,6 +42,7 @@ pub const COMMANDS: &[&str] = &[
     "gorules-rules",
     "kata-get-rules",
     "kata-set-rules",
+    "kgs-rules",
     "gorules-score",
     "gorules-legal",
 ];
@@ -106,6 +107,7 @@ impl Engine {
             ("kata-get-rules", []) => Ok(self.kata_get_rules()),
             ("gorules-rules", [spec]) => self.set_rules(spec),
             ("kata-set-rules", words) if !words.is_empty() => self.kata_set_rules(&words.join(" ")),
+            ("kgs-rules", [name, ..]) => self.kgs_rules(name),
             ("gorules-score", []) => self
                 .report()
                 .map(|r| gorules_compare::json_writer::to_string(&r).expect("a report serialises")),
@@ -417,6 +419,20 @@ impl Engine {
             Err(kata) => load(text).map_err(|_| kata.to_string())?,
         };
         self.use_rules(rules, text)
+    }
+
+    /// `kgs-rules NAME`, as KGS sends it to an engine and as KataGo answers it (KataGo
+    /// gtp.cpp, `kgs-rules`): `chinese`, `aga`, `new_zealand` or `japanese` (any case) become
+    /// KataGo's presets `chinese-kgs`, `aga`, `new_zealand` and `japanese`, the komi kept; any
+    /// other name is refused as KataGo refuses it, `Unknown rules 'NAME'`.
+    fn kgs_rules(&mut self, name: &str) -> Answer {
+        let name = name.trim().to_lowercase();
+        let preset = match name.as_str() {
+            "chinese" => "chinese-kgs",
+            "aga" | "new_zealand" | "japanese" => name.as_str(),
+            _ => return Err(format!("Unknown rules '{name}'")),
+        };
+        self.kata_set_rules(preset)
     }
 
     /// Plays the game so far under `rules` (named `spec`), keeping the previous ruleset if it

@@ -41,9 +41,11 @@ pub fn parse_line(line: &str) -> Option<Command> {
 }
 
 /// A response: `=id text` for a success, `?id text` for a failure, ended by an empty line
-/// (section 2.6). The text is kept free of empty lines (which would end the response early)
-/// and of control characters other than line feeds; a text that begins with a line feed
-/// starts on the line after the mark.
+/// (section 2.6, "=\[id\] result": the mark and id, a space, the result). The space is there
+/// whatever follows, as GNU Go, the protocol's reference implementation, writes it: `= ` and
+/// the empty line for an empty result, `= ` and a line feed before a result that begins on
+/// the next line (a board diagram). The text is kept free of empty lines (which would end the
+/// response early) and of control characters other than line feeds.
 pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> String {
     let (mark, text) = match result {
         Ok(t) => ('=', t),
@@ -60,11 +62,9 @@ pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> Stri
         .filter(|l| !l.is_empty())
         .collect();
     let body = lines.join("\n");
-    if body.is_empty() {
-        format!("{mark}{id}\n\n")
-    } else if text.starts_with('\n') {
+    if text.starts_with('\n') && !body.is_empty() {
         // A multi-line answer that begins on the next line (a board diagram).
-        format!("{mark}{id}\n{body}\n\n")
+        format!("{mark}{id} \n{body}\n\n")
     } else {
         format!("{mark}{id} {body}\n\n")
     }
@@ -129,9 +129,11 @@ mod tests {
 
     #[test]
     fn responses_echo_the_id_and_end_with_an_empty_line() {
-        // Section 2.6: "=[id] result" or "?[id] error message", then two line feeds.
+        // Section 2.6: "=[id] result" or "?[id] error message", then two line feeds; the space
+        // after the mark and id even before an empty result, as GNU Go writes `= ` and `=1 `.
         assert_eq!(format_response(Some(3), &Ok("2".into())), "=3 2\n\n");
-        assert_eq!(format_response(None, &Ok(String::new())), "=\n\n");
+        assert_eq!(format_response(None, &Ok(String::new())), "= \n\n");
+        assert_eq!(format_response(Some(1), &Ok(String::new())), "=1 \n\n");
         assert_eq!(
             format_response(Some(7), &Err("unknown command".into())),
             "?7 unknown command\n\n"
@@ -143,7 +145,7 @@ mod tests {
         );
         assert_eq!(
             format_response(Some(1), &Ok("\n A B\n1 .".into())),
-            "=1\n A B\n1 .\n\n"
+            "=1 \n A B\n1 .\n\n"
         );
     }
 

@@ -1,26 +1,15 @@
 //! The GTP engine source against a real engine (GNU Go, `/usr/games/gnugo` from Debian's
 //! `gnugo` package, which CI installs) and against programs that are not GTP engines.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use gorules_board::coords::parse_gtp_point;
 use gorules_board::{Color, Move, Point, Size};
 use gorules_life::Engine;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
+/// GNU Go's command line, or `None` where it is not installed (the test says it is skipped).
 fn gnugo() -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        return Some(format!("{GNUGO} --mode gtp --level 1"));
-    }
-    // CI installs GNU Go: there, its absence is a failure, not a reason to skip.
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "GNU Go is not installed at {GNUGO}"
-    );
-    eprintln!("skipped: GNU Go is not installed at {GNUGO} (apt-get install gnugo)");
-    None
+    gorules_tests::environment::gnugo().map(|path| format!("{path} --mode gtp --level 1"))
 }
 
 fn pts(size: Size, text: &str) -> Vec<Point> {

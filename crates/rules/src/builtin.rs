@@ -87,7 +87,8 @@ pub fn load(id_or_path: &str) -> Result<Ruleset, RulesetError> {
         line: None,
         column: None,
         message: format!(
-            "no built-in ruleset has this id; built-in ids: {} (or give a path to a .toml file)",
+            "no built-in ruleset has this id{}; built-in ids: {} (or give a path to a .toml file)",
+            crate::suggest::did_you_mean(id_or_path, builtin_ids().iter().copied()),
             builtin_ids().join(", ")
         ),
     })
@@ -100,8 +101,10 @@ pub fn parse(text: &str, file: &str) -> Result<Ruleset, RulesetError> {
 }
 
 /// The names of a list of rulesets (`concord,katago:japanese,my.toml`, as `--rules` takes
-/// it): split at commas, except inside a KataGo rules string in
-/// its JSON form (`katago:{"ko":"SIMPLE","scoring":"AREA"}`), whose commas belong to it.
+/// it): split at commas, except inside a KataGo rules string in its JSON form
+/// (`katago:{"ko":"SIMPLE","scoring":"AREA"}`), whose commas belong to it: the object runs to
+/// its matching `}`, nested objects and arrays and strings (with their escapes) included, so
+/// that a malformed object is read whole and refused with what is wrong in it.
 pub fn rules_names(spec: &str) -> Vec<&str> {
     let mut names = Vec::new();
     let mut rest = spec;
@@ -110,8 +113,7 @@ pub fn rules_names(spec: &str) -> Vec<&str> {
         let json = t
             .strip_prefix(KATAGO_PREFIX)
             .is_some_and(|k| k.trim_start().starts_with('{'));
-        // A JSON object of KataGo's rules holds no nested braces: it ends at the first `}`.
-        let from = if json { t.find('}').unwrap_or(0) } else { 0 };
+        let from = if json { json_object_end(t) } else { 0 };
         match t[from..].find(',') {
             Some(i) => {
                 names.push(t[..from + i].trim());
@@ -125,4 +127,70 @@ pub fn rules_names(spec: &str) -> Vec<&str> {
     }
     names.retain(|n| !n.is_empty());
     names
+}
+
+/// The byte offset just after the JSON object that starts at the first `{` of `text`: where
+/// the braces and brackets opened outside strings are all closed again; the end of `text`
+/// when they never are (the object is then all the rest, and its reader says what is wrong).
+fn json_object_end(text: &str) -> usize {
+    let Some(start) = text.find('{') else {
+        return 0;
+    };
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, c) in text[start..].char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return start + i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_json_rules_string_is_one_name_whatever_it_holds() {
+        assert_eq!(
+            rules_names(" concord , katago:japanese,my.toml,"),
+            ["concord", "katago:japanese", "my.toml"]
+        );
+        // Commas inside the object, in a nested object, an array or a string (with a `}` and
+        // an escaped quote) belong to it.
+        for json in [
+            r#"katago:{"ko":"SIMPLE","scoring":"AREA"}"#,
+            r#"katago:{"x":{"a":1,"b":2},"ko":"SIMPLE"}"#,
+            r#"katago:{"x":[1,{"y":2}],"ko":"SIMPLE"}"#,
+            r#"katago:{"ko":"SIM}PLE,x\",}","tax":"NONE"}"#,
+        ] {
+            let spec = format!("concord,{json},japanese");
+            assert_eq!(rules_names(&spec), ["concord", json, "japanese"], "{spec}");
+        }
+        // An object never closed is all the rest.
+        assert_eq!(
+            rules_names(r#"japanese,katago:{"ko":{"a":1,"b":2"#),
+            ["japanese", r#"katago:{"ko":{"a":1,"b":2"#]
+        );
+        // So a nested object is refused for what it is, not cut at its first comma.
+        let e = load(rules_names(r#"katago:{"x":{"a":1,"b":2},"ko":"SIMPLE"},chinese"#)[0])
+            .unwrap_err();
+        assert!(e.to_string().contains(r#"unknown key "x""#), "{e}");
+    }
 }

@@ -123,6 +123,55 @@ pub enum SettlementReport {
         /// Why.
         reason: AllAliveReason,
     },
+    /// Under `dead-stones = "pass-alive"` the rules name the dead stones, not the players:
+    /// the opponent stones inside pass-alive territory were removed (`stones`), and the
+    /// stones named dead anywhere else stay on the board, alive (`kept`). KataGo's rules
+    /// without its friendly pass: such stones must be captured by play.
+    RulesNamed {
+        /// The stones removed: those inside the opponent's pass-alive territory.
+        stones: Vec<Point>,
+        /// Stones named dead (by agreement, markup, an estimate or an engine) that these
+        /// rules keep on the board.
+        kept: Vec<Point>,
+    },
+}
+
+/// As reports write it: `none`, `removed N dead stone(s)`, `ignored: <reason>`, and under
+/// `dead-stones = "pass-alive"` what was removed and how many named dead stones stay, and why.
+impl fmt::Display for SettlementReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettlementReport::Removed { stones } if stones.is_empty() => f.write_str("none"),
+            SettlementReport::Removed { stones } => {
+                write!(f, "removed {} dead stone(s)", stones.len())
+            }
+            SettlementReport::Ignored { reason } => write!(f, "ignored: {reason}"),
+            SettlementReport::RulesNamed { stones, kept } => {
+                if !stones.is_empty() {
+                    write!(
+                        f,
+                        "removed {} dead stone(s) inside pass-alive territory",
+                        stones.len()
+                    )?;
+                } else if kept.is_empty() {
+                    f.write_str("none")?;
+                }
+                if !kept.is_empty() {
+                    if !stones.is_empty() {
+                        f.write_str("; ")?;
+                    }
+                    write!(
+                        f,
+                        "{} stone(s) named dead left on the board: these rules take as dead only \
+                         the stones inside pass-alive territory, and no others by agreement \
+                         (KataGo's rules without a friendly pass: they must be captured by play)",
+                        kept.len()
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A game under one ruleset.
@@ -181,8 +230,9 @@ impl<'r> Game<'r> {
     ///
     /// The same game as [`Game::new`] then [`Game::play`] for each of them: no ko, superko,
     /// suicide, end-of-play or long-cycle rule of any [`Ruleset`] refuses a plain play or ends
-    /// play with one (play ends only after passes), so they are applied without asking the
-    /// rules, with one board preview each. The game can then be forked ([`Game::fork`]): its
+    /// play with one (play ends only after passes, or under `all-pass-alive-ends` once every
+    /// point is pass-alive, which is looked for after each play), so they are applied without
+    /// asking the rules, with one board preview each. The game can then be forked ([`Game::fork`]): its
     /// forks share its board and repetition table until they change them.
     ///
     /// [`Ruleset`]: crate::Ruleset
@@ -207,7 +257,10 @@ impl<'r> Game<'r> {
     /// every move so far was a board play applied as asked, none of them a suicide, and no
     /// position occurred twice: then no ko, superko, suicide, last-pass or long-cycle rule of
     /// any [`Ruleset`] could have refused a move or ended play, and the state (board,
-    /// history, prisoners, ko point) depends on the moves alone. A caller replaying one record
+    /// history, prisoners, ko point) depends on the moves alone. Under `all-pass-alive-ends`
+    /// a board play ends play once every point is pass-alive: a game is forked to such rules
+    /// only from one whose rules looked for that after each play, with the same suicide rule
+    /// (on which pass-alive depends). A caller replaying one record
     /// under many rulesets plays the common opening once and forks it for each ruleset.
     ///
     /// [`Ruleset`]: crate::Ruleset
@@ -230,7 +283,11 @@ impl<'r> Game<'r> {
                 .iter()
                 .all(|m| m.kind == MoveKind::Normal && m.applied != Move::Pass)
         );
-        if !plain {
+        // Under `all-pass-alive-ends` a board play may end play: only a game whose own rules
+        // looked for that after each play, as `rules` do, tells that none did.
+        let checked =
+            |r: &crate::Ruleset| (r.all_pass_alive_ends, r.suicide == SuicideRule::Illegal);
+        if !plain || rules.all_pass_alive_ends && checked(rules) != checked(self.rules) {
             return None;
         }
         let mut state = st.clone();
@@ -244,7 +301,11 @@ impl<'r> Game<'r> {
             first_illegal: None,
             settlement: None,
         };
-        game.update_status();
+        // As after its last move; before the first one a new game is in play whatever the
+        // position (`all-pass-alive-ends` looks at the board after a move).
+        if !game.state.moves.is_empty() {
+            game.update_status();
+        }
         Some(game)
     }
 
@@ -441,7 +502,8 @@ impl<'r> Game<'r> {
     /// the play is *plain* (in turn, on a free point, not the ko point, no suicide, a position
     /// the game has not seen) while play goes on with no pass required: no knob refuses such a
     /// play or ends play with one (play ends only after passes, a long cycle needs a repeated
-    /// position).
+    /// position), but `all-pass-alive-ends`, which is looked for after the play as
+    /// [`Game::play`] does.
     ///
     /// `Some(true)`: played, with one board preview and one lookup of the repetition table.
     /// `Some(false)`: not plain; nothing changed (the rules may still allow it, e.g. a return
@@ -453,8 +515,13 @@ impl<'r> Game<'r> {
             // In a cleanup phase a play may block a ko: the rules' bookkeeping is needed.
             return None;
         }
-        // The status after a plain play is the same: no rules' status question needed.
-        Some(self.state.play_plain(color, p))
+        let played = self.state.play_plain(color, p);
+        // The status after a plain play is the same (play ends only after passes), but under
+        // `all-pass-alive-ends`, where a play that leaves every point pass-alive ends it.
+        if played && self.rules.all_pass_alive_ends && self.all_pass_alive() {
+            self.status = Status::Ended;
+        }
+        Some(played)
     }
 
     /// [`Game::play_if`] once `accept` approved the play: the rules' check, then the play.
@@ -734,13 +801,33 @@ impl<'r> Game<'r> {
         let settlement = self.rules.settlement(&self.state);
         // Under `dead-stones = "pass-alive"` the rules name the dead stones, not the players.
         let named;
+        let mut kept = Vec::new();
         let dead = if settlement == Settlement::PassAlive {
             named = self.rules.pass_alive_dead(self.state.board());
+            kept = dead
+                .iter()
+                .filter(|p| !named.contains(p))
+                .copied()
+                .collect();
             &named[..]
         } else {
             dead
         };
         match settlement {
+            Settlement::PassAlive => {
+                let st = &mut self.state;
+                let counts = st.board.remove_stones(dead.iter().copied());
+                for c in Color::ALL {
+                    st.prisoners[c.opponent().index()].dead_stones += counts[c.index()];
+                }
+                st.dead_removed = !dead.is_empty();
+                let stones = if dead.is_empty() {
+                    Vec::new()
+                } else {
+                    st.board.last_removed().to_vec()
+                };
+                self.settlement = Some(SettlementReport::RulesNamed { stones, kept });
+            }
             Settlement::AllAlive(reason) if !dead.is_empty() => {
                 self.settlement = Some(SettlementReport::Ignored { reason });
             }

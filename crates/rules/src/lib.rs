@@ -44,6 +44,7 @@ mod ruleset;
 mod score;
 pub mod seki;
 mod state;
+pub mod suggest;
 mod toml_file;
 
 pub use builtin::{
@@ -58,4 +59,4 @@ pub use replay::{Replay, Track};
 pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
 pub use score::{format_points, write_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};
-pub use toml_file::RulesetError;
+pub use toml_file::{read_ruleset_text, RulesetError, MAX_RULESET_FILE_SIZE};

@@ -235,11 +235,13 @@ pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
 }
 
 /// A ruleset as a complete TOML file that sets every knob, as [`crate::parse`] reads it back
-/// (for a ruleset that has no file of its own, such as a KataGo ruleset).
+/// (for a ruleset that has no file of its own, such as a KataGo ruleset): the same knobs,
+/// name, description and source, and the id as a file may write it ([`file_id`]).
 pub fn toml(rs: &Ruleset) -> String {
     let mut file = toml::Table::new();
+    let id = file_id(&rs.id);
     for (key, value) in [
-        ("id", &rs.id),
+        ("id", &id),
         ("name", &rs.name),
         ("description", &rs.description),
         ("source", &rs.source),
@@ -257,4 +259,25 @@ pub fn toml(rs: &Ruleset) -> String {
         }
     }
     toml::to_string(&file).unwrap_or_default()
+}
+
+/// `id` as a ruleset file may write it (lower-case letters, digits and `-`): itself when it
+/// is one already (every built-in id), else lower-cased with each run of other characters a
+/// `-` (`katago:koSIMPLEscoreAREA` is `katago-kosimplescorearea`); `ruleset` when nothing is
+/// left.
+pub fn file_id(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    for c in id.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "ruleset".to_string()
+    } else {
+        out.to_string()
+    }
 }

@@ -284,19 +284,37 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &Ruleset) -> Result<(), RulesetError> 
     Ok(())
 }
 
+/// The largest ruleset file read (1 MiB: every built-in ruleset is a few kilobytes).
+pub const MAX_RULESET_FILE_SIZE: u64 = 1024 * 1024;
+
+/// The text of the ruleset file at `path`, read as every input file is
+/// ([`gorules_files::read_file`]): a regular file, at most [`MAX_RULESET_FILE_SIZE`] bytes,
+/// UTF-8 (TOML is).
+pub fn read_ruleset_text(path: &Path) -> Result<String, RulesetError> {
+    let file = path.display().to_string();
+    let fail = |message: String| RulesetError {
+        file: file.clone(),
+        line: None,
+        column: None,
+        message,
+    };
+    let bytes = gorules_files::read_file(path, MAX_RULESET_FILE_SIZE)
+        .map_err(|e| fail(format!("cannot read the file: {}", e.kind)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "cannot read the file: not UTF-8 text (byte {} is not part of a UTF-8 character)",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
 /// Reads a ruleset from a TOML file.
 pub(crate) fn read_ruleset_file(
     path: &Path,
     resolve: &dyn Fn(&str) -> Option<Ruleset>,
 ) -> Result<Ruleset, RulesetError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RulesetError {
-        file: file.clone(),
-        line: None,
-        column: None,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse_ruleset(&text, &file, resolve)
+    let text = read_ruleset_text(path)?;
+    parse_ruleset(&text, &path.display().to_string(), resolve)
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! AGA Concise Rules of Go (1991), rules 3 to 12. Expected scores are worked out
 //! by hand in the comments.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::{Color, Move, Point, Size};
 use gorules_rules::{Counting, Game, Illegal, MoveError, SettlementReport, Setup, Status};
 

@@ -1,9 +1,7 @@
 //! Every clause of the Concord Go Rules, and the claims of the Concord Rules of Go Commentary.
 //! Expected scores are worked out by hand in the comments.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::{Color, Move, Point};
 use gorules_rules::{Counting, Illegal, MoveKind, SettlementReport, Status};
 

@@ -2,9 +2,7 @@
 //! ruleset concerned. Expected scores are worked out by hand in the comments; komi 0 unless
 //! stated.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::{Color, Point, Size};
 use gorules_rules::params::KoRule;
 use gorules_rules::seki::CLASSIC_SEKI as SEKI;

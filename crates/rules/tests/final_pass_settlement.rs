@@ -5,9 +5,7 @@
 //! the game finished inside `play`, and `finish(dead)` then returned without removing the
 //! agreed-dead stones.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::Point;
 use gorules_rules::{Counting, SettlementReport, Status};
 

@@ -5,9 +5,7 @@
 //! passed first. Random legal play with passes anywhere, handicaps,
 //! and a random set of chains agreed dead.
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 
 use gorules_board::{handicap::fixed_handicap, Board, Color, Move, Point, Size};
 use gorules_rules::{builtin, Counting, Game, Ruleset, Setup, Status};

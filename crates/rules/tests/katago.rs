@@ -417,6 +417,8 @@ fn malformed_compact_strings_say_what_was_expected_at_which_character() {
             "scoreAREAkomiX",
             "katago rules \"scoreAREAkomiX\": at character 14: expected a number after \"komi\"",
         ),
+        // The compact form's komi: KataGo's bound for that form (rules.cpp,
+        // `parseRulesHelper`: finite, at most 1e5 either way).
         (
             "  scoringAREA komi 1000000",
             "katago rules \"  scoringAREA komi 1000000\": at character 20: komi 1000000 is out of range: at most 100000 either way",
@@ -485,6 +487,11 @@ fn malformed_json_names_the_key_and_what_was_expected() {
     assert!(e.message.starts_with("not valid JSON"), "{e}");
     assert_eq!(e.position, Some(8), "{e}");
     assert!(KataGoRules::parse(r#"{"komi":-400}"#).is_ok());
+    assert_eq!(
+        KataGoRules::parse("scoreAREAkomi-400").unwrap().komi,
+        -400.0
+    );
+    assert_eq!(KataGoRules::parse("scoreAREAkomi400").unwrap().komi, 400.0);
 }
 
 #[test]
@@ -638,4 +645,39 @@ proptest! {
             prop_assert_eq!(KataGoRules::from_ruleset(&rs), Some(k));
         }
     }
+}
+
+/// KataGo rules.cpp, `parseRulesHelper`: the JSON form is taken only when the string's first
+/// character is `{`; its komi is read with nlohmann's `get<float>`, which reads `true` as 1;
+/// the compact form's komi is any number within 100000 either way, with no check that it is
+/// whole or half. gorules reads each as KataGo does, and then refuses, saying why, a komi its
+/// half-point scores cannot hold.
+#[test]
+fn strings_are_read_exactly_as_katago_reads_them() {
+    // A space before the brace: not the JSON form, and no compact setting either.
+    assert!(KataGoRules::parse(r#" {"ko":"SIMPLE"}"#).is_err());
+    assert_eq!(
+        KataGoRules::parse(r#"{"ko":"SIMPLE"} "#).unwrap().ko,
+        Ko::Simple
+    );
+    // `true` as a komi is 1, `false` 0; a string is no number.
+    assert_eq!(KataGoRules::parse(r#"{"komi":true}"#).unwrap().komi, 1.0);
+    assert_eq!(KataGoRules::parse(r#"{"komi":false}"#).unwrap().komi, 0.0);
+    assert!(KataGoRules::parse(r#"{"komi":"7"}"#).is_err());
+    // The compact komi: KataGo's bounds, no half-point check.
+    for (text, komi) in [
+        ("koSIMPLEkomi7.25", 7.25),
+        ("koSIMPLEkomi1000.5", 1000.5),
+        ("koSIMPLEkomi-100000", -100000.0),
+    ] {
+        assert_eq!(KataGoRules::parse(text).unwrap().komi, komi, "{text}");
+        let e = katago_ruleset(text).unwrap_err().to_string();
+        assert!(
+            e.contains("KataGo reads it, but gorules does not model it"),
+            "{e}"
+        );
+        assert!(e.contains("half"), "{e}");
+    }
+    assert!(KataGoRules::parse("koSIMPLEkomi-100000.5").is_err());
+    assert!(KataGoRules::parse("koSIMPLEkomi100001").is_err());
 }

@@ -3,9 +3,7 @@
 //! boardhistory.cpp, board.cpp; github.com/lightvector/KataGo v1.17.2). Expected values are
 //! worked out by hand from those texts.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::{Color, Move, Point};
 use gorules_rules::{parse, Counting, Illegal, MoveKind, Ruleset, SettlementReport, Status};
 
@@ -281,8 +279,9 @@ fn stones_inside_pass_alive_territory_are_dead_without_agreement() {
     game.finish(&[]);
     assert_eq!(
         game.settlement(),
-        Some(&SettlementReport::Removed {
-            stones: vec![p("c2", 5)]
+        Some(&SettlementReport::RulesNamed {
+            stones: vec![p("c2", 5)],
+            kept: vec![]
         })
     );
     let area = game.score(Counting::Area);
@@ -299,6 +298,44 @@ fn stones_inside_pass_alive_territory_are_dead_without_agreement() {
     game.finish(&[]);
     let area = game.score(Counting::Area);
     assert_eq!((area.black.total, area.white.total), (1.0, 22.0));
+}
+
+/// KataGo's rules without `friendlyPassOk` (KataGo rules.h, `friendlyPassOk`: "if false,
+/// ... all stones must be captured"): stones named dead outside pass-alive territory stay on
+/// the board, and the settlement says so instead of passing over them in silence.
+#[test]
+fn stones_named_dead_outside_pass_alive_territory_stay_and_the_settlement_says_why() {
+    // The pass-alive White chain of the test above, and a Black stone b4 in the open top
+    // rows: the top region has points away from White's chain, so it is not pass-alive
+    // territory, and b4 stays however dead the players call it; c2 is removed as before.
+    let board = "
+        . . . . .
+        . X . . .
+        O O O O O
+        . O X . O
+        O O . O O";
+    let rules = ruleset(&[]);
+    let mut game = diagram_game(&rules, board, 0.0, Color::Black);
+    play(&mut game, "B pass W pass");
+    game.finish(&[p("b4", 5), p("c2", 5)]);
+    let report = game.settlement().unwrap();
+    assert_eq!(
+        report,
+        &SettlementReport::RulesNamed {
+            stones: vec![p("c2", 5)],
+            kept: vec![p("b4", 5)]
+        }
+    );
+    let text = report.to_string();
+    assert!(
+        text.starts_with("removed 1 dead stone(s) inside pass-alive territory; 1 stone(s) named dead left on the board"),
+        "{text}"
+    );
+    assert!(text.contains("captured by play"), "{text}");
+    // b4 still counts for Black under area counting: 1 stone, no territory (the top region
+    // touches White too).
+    let area = game.score(Counting::Area);
+    assert_eq!(area.black.total, 1.0);
 }
 
 /// "KataGo's Supported Go Rules", "Taxation": under tax `seki` empty points count only in

@@ -7,9 +7,7 @@
 //! Points are written as KataGo writes them, `x,y` with `y = 0` the top row, which is
 //! gorules' own [`Point`] orientation; boards are KataGo's diagrams (`x` Black, `o` White).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::diagram::from_diagram;
 use gorules_board::{Color, Move, Point};
 use gorules_rules::owned_regions::owned_regions;

@@ -3,9 +3,7 @@
 //! Sensei's Library, ButtonGo). A ruleset file that extends a built-in one and adds a bonus is
 //! enough; the same `Game` plays it.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_rules::Counting;
 
 const REVERSE_BUTTON: &str = r#"

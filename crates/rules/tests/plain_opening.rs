@@ -3,12 +3,10 @@
 //! before), and stops at the first play that is not plain. Random walks on small boards, where
 //! captures, ko points, suicides and repetitions come early, under every built-in ruleset.
 
-mod common;
-
-use common::{snapshot, Rng};
+use crate::common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::{builtins, Game, Replay, Setup, Status};
+use gorules_rules::{Game, Replay, Setup, Status};
 
 /// Whether `color` playing at `p` is plain in `game`, by the definition.
 fn plain(game: &Game, color: Color, p: Point) -> bool {
@@ -53,7 +51,8 @@ fn walk(size: Size, first: Color, setup: &Board, rng: &mut Rng) -> Vec<(Color, P
 fn plain_opening_plays_the_games_that_play_plays() {
     let mut rng = Rng(11);
     let mut longest = 0;
-    for rules in builtins() {
+    // KataGo's rulesets too: under `all-pass-alive-ends` a plain play may end play.
+    for rules in crate::common::builtin_and_katago() {
         for n in [2, 3, 4, 5, 7] {
             for _ in 0..40 {
                 let size = Size::square(n).unwrap();

@@ -4,9 +4,7 @@
 //! and any other move that is no move of the game is an error in the record. The positions and
 //! what the rules do with them are worked out by hand from the AGA Concise Rules of Go (1991).
 
-mod common;
-
-use common::{gtp_moves, rules};
+use crate::common::{gtp_moves, rules};
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{MoveError, Replay, Setup, Status, Track};
 

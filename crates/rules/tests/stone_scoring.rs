@@ -2,9 +2,7 @@
 //! less two points per independent living group, seki eyes not counted). Expected scores are
 //! worked out by hand in the comments; komi 0 unless stated.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gorules_board::diagram::from_diagram;
 use gorules_board::{Color, Point};
 use gorules_rules::seki::CLASSIC_SEKI as SEKI;

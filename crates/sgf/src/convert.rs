@@ -419,6 +419,9 @@ pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRe
 /// record has shown that it writes passes as empty nodes, the empty nodes after its last move
 /// are passes too, colours alternating; elsewhere an empty node is nothing (some editors leave
 /// one at the end of a record). The count is kept in [`GameRecord::implied_passes`].
+///
+/// `empty_nodes` are the numbers of the main line's empty nodes, in order. Linear in the
+/// record's moves and empty nodes.
 fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
     if rec.moves.len() < 2 {
         return;
@@ -430,15 +433,21 @@ fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
     let mut moves = Vec::with_capacity(rec.moves.len() + empty_nodes.len() + 4);
     let mut nodes = Vec::with_capacity(moves.capacity());
     let mut shown = false;
+    // The first empty node not before the move looked at: the moves' nodes only grow, so one
+    // pass over the empty nodes serves every pair of moves (no search from the start).
+    let mut next_empty = 0;
     for i in 0..rec.moves.len() {
         if i > 0 && rec.moves[i].color == rec.moves[i - 1].color {
             let (from, to) = (rec.move_nodes[i - 1], rec.move_nodes[i]);
-            let node = match empty_nodes.iter().find(|&&n| from < n && n < to) {
-                Some(&n) => {
+            while empty_nodes.get(next_empty).is_some_and(|&n| n <= from) {
+                next_empty += 1;
+            }
+            let node = match empty_nodes.get(next_empty) {
+                Some(&n) if n < to => {
                     shown = true;
                     n
                 }
-                None => to,
+                _ => to,
             };
             moves.push(ColoredMove::pass(rec.moves[i].color.opponent()));
             nodes.push(node);
@@ -498,5 +507,67 @@ mod tests {
         assert_eq!(r.implied_passes, 1);
         // In turn throughout: nothing implied.
         assert_eq!(read("(;SZ[5];B[aa];W[bb];B[];W[])").implied_passes, 0);
+    }
+
+    /// The passes implied, worked out the plain way (for each colour moving twice, the
+    /// first empty node between the two moves, searched from the start), to hold the
+    /// one-pass reading to.
+    fn implied_plainly(kinds: &[u8]) -> Vec<(ColoredMove, usize)> {
+        // Node n + 1 is kinds[n]: 0 empty, 1 Black's pass, 2 White's pass, 3 both (B then W).
+        let mut moves = Vec::new();
+        let mut empty = Vec::new();
+        for (n, &k) in kinds.iter().enumerate() {
+            match k {
+                0 => empty.push(n + 1),
+                1 => moves.push((ColoredMove::pass(Color::Black), n + 1)),
+                2 => moves.push((ColoredMove::pass(Color::White), n + 1)),
+                _ => {
+                    moves.push((ColoredMove::pass(Color::Black), n + 1));
+                    moves.push((ColoredMove::pass(Color::White), n + 1));
+                }
+            }
+        }
+        if !moves.windows(2).any(|w| w[0].0.color == w[1].0.color) {
+            return moves;
+        }
+        let mut out: Vec<(ColoredMove, usize)> = Vec::new();
+        let mut shown = false;
+        for i in 0..moves.len() {
+            if i > 0 && moves[i].0.color == moves[i - 1].0.color {
+                let (from, to) = (moves[i - 1].1, moves[i].1);
+                let at = empty.iter().find(|&&n| from < n && n < to).copied();
+                shown |= at.is_some();
+                out.push((
+                    ColoredMove::pass(moves[i].0.color.opponent()),
+                    at.unwrap_or(to),
+                ));
+            }
+            out.push(moves[i]);
+        }
+        if shown {
+            let last = moves.last().unwrap().1;
+            for &n in empty.iter().filter(|&&n| n > last) {
+                let color = out.last().unwrap().0.color.opponent();
+                out.push((ColoredMove::pass(color), n));
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn implied_passes_are_those_of_the_plain_reading(
+            kinds in proptest::collection::vec(0u8..4, 0..40)
+        ) {
+            let mut text = String::from("(;SZ[5]");
+            for k in &kinds {
+                text.push_str([";", ";B[]", ";W[]", ";B[]W[]"][*k as usize]);
+            }
+            text.push(')');
+            let r = parse_sgf(&text, None).unwrap().remove(0);
+            let got: Vec<(ColoredMove, usize)> =
+                r.moves.iter().copied().zip(r.move_nodes.iter().copied()).collect();
+            proptest::prop_assert_eq!(got, implied_plainly(&kinds), "{}", text);
+        }
     }
 }

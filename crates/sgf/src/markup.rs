@@ -21,8 +21,11 @@ pub struct GameMarkup {
 /// `text` with, for each game tree `g` (in file order) for which `games[g]` is `Some`, the
 /// final node of its main line given `TB`/`TW` (any it had are replaced; `TB[]` when both
 /// lists are empty, so that the markup still says "no dead stones") and its root given `RE`
-/// where no node of its main line has one (an empty `RE[]` is filled in). Every other byte is kept: variations, comments, unknown properties, text
-/// outside the trees. Games beyond `games` are left alone.
+/// where no node of its main line has one (an empty `RE[]` is filled in). A final node that is
+/// empty (a pass, where a record writes passes as empty nodes) is kept empty: the markup goes
+/// into a new node after it, which is then the final node. Every other byte is kept:
+/// variations, comments, unknown properties, text outside the trees. Games beyond `games` are
+/// left alone.
 ///
 /// ```
 /// use gorules_board::Point;
@@ -90,7 +93,13 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
         {
             edits.push((p.start, prop_end(p), String::new()));
         }
-        let lists = point_lists(markup);
+        let mut lists = point_lists(markup);
+        if nodes[last].props.is_empty() && last != root {
+            // An empty node may be a pass (GNU Go writes passes so, and the reader takes
+            // them as passes): markup in it would make it a node that is no move, and the
+            // game would no longer end in passes. The markup gets a node of its own after it.
+            lists.insert(0, ';');
+        }
         let at = node_end(&nodes[last]);
         edits.push((at, at, lists));
     }
@@ -114,4 +123,45 @@ fn point_lists(markup: &GameMarkup) -> String {
     let mut lists = String::new();
     territory_lists(&mut lists, &markup.black, &markup.white);
     lists
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_sgf;
+
+    /// A record that writes passes as empty nodes (as GNU Go does) and ends in two of them:
+    /// the markup must not turn the final pass into a node that is no move.
+    #[test]
+    fn a_final_empty_node_stays_a_pass() {
+        // B c3, (W pass), B d3: Black moving twice shows that empty nodes are passes, so the
+        // last two nodes are White's and Black's passes after W b2.
+        let text = "(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];;B[dc];W[bb];;)";
+        let before = &parse_sgf(text, None).unwrap()[0];
+        assert!(before.ended_by_two_passes());
+        let markup = GameMarkup {
+            black: vec![Point::new(0, 0)],
+            white: vec![],
+            result: Some("B+23.5".into()),
+        };
+        let out = with_markup(text, &[Some(markup)]);
+        assert_eq!(
+            out,
+            "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+23.5];B[cc];;B[dc];W[bb];;;TB[aa])"
+        );
+        let after = &parse_sgf(&out, None).unwrap()[0];
+        assert_eq!(after.moves, before.moves);
+        assert!(after.ended_by_two_passes());
+        assert!(after.territory_markup.is_some());
+        // Annotated again, the markup node is replaced, not followed by another.
+        let again = GameMarkup {
+            black: vec![],
+            white: vec![Point::new(1, 1)],
+            result: None,
+        };
+        assert_eq!(
+            with_markup(&out, &[Some(again)]),
+            "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+23.5];B[cc];;B[dc];W[bb];;;TW[bb])"
+        );
+    }
 }

@@ -23,18 +23,21 @@ const WHOLE_TEXT_NODES: usize = 1_000;
 
 /// Reads every game of an SGF file. The errors name the file.
 ///
-/// The file is read as UTF-8, or as Latin-1 when it is not valid UTF-8 (old records often
-/// are; structure is ASCII either way).
+/// The file is read as every input file is ([`gorules_files::read_file`]): a regular file (a
+/// pipe or a device is refused), at most [`gorules_files::DEFAULT_MAX_FILE_SIZE`] bytes. It is
+/// read as UTF-8, or as Latin-1 when it is not valid UTF-8 (old records often are; structure
+/// is ASCII either way).
 pub fn read_sgf_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, RecordError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        let mut err = RecordError::new(RecordErrorKind::Io {
-            message: e.to_string(),
-        });
-        err.source_name = Some(name.clone());
-        err
-    })?;
+    let bytes =
+        gorules_files::read_file(path, gorules_files::DEFAULT_MAX_FILE_SIZE).map_err(|e| {
+            let mut err = RecordError::new(RecordErrorKind::Io {
+                message: e.kind.to_string(),
+            });
+            err.source_name = Some(name.clone());
+            err
+        })?;
     parse_sgf_bytes(&bytes, Some(&name))
 }
 

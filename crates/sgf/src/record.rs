@@ -66,6 +66,29 @@ pub struct TerritoryMarkup {
     pub white: Vec<Point>,
 }
 
+impl TerritoryMarkup {
+    /// The dead stones this markup implies on `board` (CGoban/KGS convention): a stone
+    /// standing on a point marked as the other colour's territory (a black stone on `TW`, a
+    /// white stone on `TB`) is dead; a stone on its own colour's territory, or on no marked
+    /// point, is alive. In row-major order.
+    pub fn dead_stones(&self, board: &Board) -> Vec<Point> {
+        let mut dead: Vec<Point> = self
+            .black
+            .iter()
+            .filter(|&&p| board.get(p) == Some(Color::White))
+            .chain(
+                self.white
+                    .iter()
+                    .filter(|&&p| board.get(p) == Some(Color::Black)),
+            )
+            .copied()
+            .collect();
+        dead.sort_by_key(|p| (p.y, p.x));
+        dead.dedup();
+        dead
+    }
+}
+
 impl GameRecord {
     /// The number of handicap stones: `HA`, or (without `HA`) the black setup stones when
     /// there are at least two and no white ones.
@@ -195,21 +218,7 @@ impl GameRecord {
     pub fn dead_stones_from_markup(&self) -> Option<Vec<Point>> {
         let markup = self.territory_markup.as_ref()?;
         let board = self.final_board().ok()?;
-        let mut dead: Vec<Point> = markup
-            .black
-            .iter()
-            .filter(|&&p| board.get(p) == Some(Color::White))
-            .chain(
-                markup
-                    .white
-                    .iter()
-                    .filter(|&&p| board.get(p) == Some(Color::Black)),
-            )
-            .copied()
-            .collect();
-        dead.sort_by_key(|p| (p.y, p.x));
-        dead.dedup();
-        Some(dead)
+        Some(markup.dead_stones(&board))
     }
 
     fn error(&self, kind: RecordErrorKind) -> RecordError {

@@ -1,7 +1,8 @@
-//! Loads every SGF of the shared corpus (`../shared/corpus` beside the repository), replays
-//! each game, and checks the records against the corpus indexes (`index.json`: `SZ`, `KM`,
-//! `HA`, `RU`, `RE` and the move count as the corpus builders read them). Skips, with a note,
-//! when the corpus is absent.
+//! Loads every SGF of the repository's `examples/` and of the public corpus beside the
+//! repository (`../shared/corpus`), replays each game, and checks the corpus records against
+//! the corpus indexes (`index.json`: `SZ`, `KM`, `HA`, `RU`, `RE` and the move count as the
+//! corpus builders read them). The corpus test is skipped, and says so, where the corpus is
+//! absent.
 //!
 //! Run with `--nocapture` to see the statistics.
 
@@ -12,8 +13,8 @@ use gorules_board::Color;
 use gorules_sgf::{read_sgf_file, GameRecord, GameResult, RulesHint};
 use serde_json::Value;
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -161,12 +162,26 @@ fn all_moves(path: &Path) -> usize {
 }
 
 #[test]
-fn whole_corpus_loads() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!("corpus not found at {}: skipping", dir.display());
-        return;
+fn every_example_loads_and_replays() {
+    let mut files = Vec::new();
+    sgf_files(&repo().join("examples"), &mut files);
+    // The records of the README, the gallery, GNU Go's and KataGo's games.
+    assert!(files.len() >= 150, "{} records in examples/", files.len());
+    for f in &files {
+        let records = read_sgf_file(f).unwrap_or_else(|e| panic!("{e}"));
+        for r in &records {
+            if let Err(e) = r.final_board() {
+                panic!("{}: {e}", f.display());
+            }
+        }
     }
+}
+
+#[test]
+fn whole_shared_corpus_loads() {
+    let Some(dir) = gorules_tests::environment::shared_corpus(&repo()) else {
+        return;
+    };
     let mut files = Vec::new();
     sgf_files(&dir, &mut files);
     files.sort();

@@ -25,6 +25,8 @@ const SEEDS: &[&str] = &[
      C[startTurnIdx=0];B[ee]C[0.5 v=30];W[dd];B[];W[];B[cc];W[];B[])",
     "(;SZ[25]AB[aa:cc][yy]AW[dd]AE[bb]HA[9]KM[-3.5]PL[W];W[tt];B[];W[xy]TB[ee:gg]TW[])",
     "(;GM[1]SZ[19]HA[2];AB[dp][pd];W[qp];B[tt]W[tt]LB[dd:A]MN[5])",
+    // Passes written as empty nodes (GNU Go), the last two ending the game.
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];;B[dc];W[bb];;)",
 ];
 
 /// Characters that matter to SGF, to insert and substitute.
@@ -87,6 +89,11 @@ fn check_markup(text: &str, games: &[GameRecord]) {
     for ((before, after), m) in games.iter().zip(&again).zip(&markups) {
         let m = m.as_ref().unwrap();
         assert_eq!(after.moves, before.moves, "{out}");
+        assert_eq!(
+            after.ended_by_two_passes(),
+            before.ended_by_two_passes(),
+            "{out}"
+        );
         assert_eq!(after.setup, before.setup, "{out}");
         let markup = after
             .territory_markup
@@ -97,6 +104,15 @@ fn check_markup(text: &str, games: &[GameRecord]) {
             (&m.black, &m.white),
             "{out}"
         );
+        // The dead stones a reader takes from it are those the markup says on the board the
+        // record's moves make (the half of annotate's round trip this crate holds).
+        if let Ok(board) = before.final_board() {
+            assert_eq!(
+                after.dead_stones_from_markup(),
+                Some(markup.dead_stones(&board)),
+                "{out}"
+            );
+        }
         match &before.result {
             Some(r) => assert_eq!(after.result.as_ref(), Some(r), "{out}"),
             None => assert_eq!(
@@ -162,6 +178,7 @@ fn mutated_valid_records_never_panic() {
             if let Ok(games) = parse_sgf(&text, Some("fuzz.sgf")) {
                 accepted.set(accepted.get() + 1);
                 use_records(&games);
+                check_markup(&text, &games);
             }
             Ok(())
         })
@@ -183,4 +200,36 @@ fn seeds_are_valid() {
         let games = parse_sgf(s, None).unwrap_or_else(|e| panic!("{e}\n{s}"));
         use_records(&games);
     }
+}
+
+/// Files that are not regular files are refused by the reader without being read: a device
+/// that never ends, a directory, a named pipe (whose opening would wait for a writer), and a
+/// missing file; each error names the file.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gorules-sgf-special-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.sgf");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut paths = vec![
+        std::path::PathBuf::from("/dev/zero"),
+        dir.clone(),
+        dir.join("missing.sgf"),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        paths.push(fifo);
+    }
+    for path in paths {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || tx.send(gorules_sgf::read_sgf_file(&p).map(|g| g.len())));
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("{} was waited on", path.display()));
+        let e = got.expect_err("refused");
+        assert!(e.to_string().contains(&path.display().to_string()), "{e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

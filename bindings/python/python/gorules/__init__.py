@@ -11,6 +11,8 @@ command (``docs/json.md``): ``score`` gives what ``gorules score --format json``
 ``compare`` the lines of ``gorules compare --format jsonl``. Errors are exceptions derived
 from :class:`GorulesError` (a :class:`ValueError`) with the command's messages.
 
+For data frames, :func:`rows` flattens those dicts into the columns of the command's CSV.
+
 The work is done in Rust with the interpreter lock released, so other Python threads run
 meanwhile.
 """
@@ -31,6 +33,7 @@ from ._gorules import (
     fuzz,
     score,
 )
+from .frames import rows
 
 __all__ = [
     "DEFAULT_MAX_FILE_SIZE",
@@ -46,5 +49,6 @@ __all__ = [
     "claims",
     "compare",
     "fuzz",
+    "rows",
     "score",
 ]

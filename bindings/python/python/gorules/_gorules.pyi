@@ -1,9 +1,11 @@
 """Type stubs of the extension module gorules._gorules (written in Rust with PyO3)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import Self
+
+from .types import ClaimInfo, CompareEntry, FuzzReport, GameReport, MoveResult, Prisoners, ScoreReport
 
 __version__: str
 DEFAULT_MAX_FILE_SIZE: int
@@ -46,7 +48,7 @@ def score(
     strict: bool = False,
     name: Optional[str] = None,
     max_file_size: int = ...,
-) -> List[Dict[str, Any]]:
+) -> List[GameReport]:
     """Score every game of a record under each ruleset: one dict per game, as
     ``gorules score --format json`` prints it (docs/json.md).
 
@@ -56,11 +58,11 @@ def score(
     others is left out with a GorulesWarning.
     """
 
-class CompareRun(Iterator[Dict[str, Any]]):
+class CompareRun(Iterator[CompareEntry]):
     """The iterator compare() returns: a dict per game, then ``{"summary": {...}}``."""
 
     def __iter__(self) -> Self: ...
-    def __next__(self) -> Dict[str, Any]: ...
+    def __next__(self) -> CompareEntry: ...
     def close(self) -> None:
         """Stop the run: no further game is read."""
     def __enter__(self) -> Self: ...
@@ -82,7 +84,7 @@ def compare(
     """Replay every game of every SGF file under ``paths`` (directories walked for ``*.sgf``)
     under each ruleset on ``jobs`` threads (default: every core), yielding one dict per game
     in input order, as ``gorules compare --format jsonl`` writes them (a report, or
-    ``{"source", "error"}``), then ``{"summary": {...}}`` last. Memory stays flat."""
+    ``{"source", "game_index", "error"}``, ``game_index`` only for one game's error), then ``{"summary": {...}}`` last. Memory stays flat."""
 
 def fuzz(
     claim: str,
@@ -97,11 +99,13 @@ def fuzz(
     ko: str = "positional-superko",
     suicide: str = "illegal",
     max_handicap: int = 9,
-) -> Dict[str, Any]:
+    progress: Optional[Callable[[int, int], object]] = None,
+) -> FuzzReport:
     """Test an equivalence claim on seeded random games; the report of
-    ``gorules fuzz --format json`` (``holds``, ``failures``, ``counterexamples``, ...)."""
+    ``gorules fuzz --format json`` (``holds``, ``failures``, ``counterexamples``, ...).
+    ``progress(done, games)`` is called at most every 0.2 s and once at the end."""
 
-def claims() -> List[Dict[str, str]]:
+def claims() -> List[ClaimInfo]:
     """The named claims: ``name``, ``claim``, ``expected`` and ``statement`` each."""
 
 class Ruleset:
@@ -153,18 +157,18 @@ class Game:
         komi: Optional[float] = None,
         handicap: int = 0,
     ) -> None: ...
-    def play(self, color: Color, vertex: Vertex, *, allow_illegal: bool = False) -> Dict[str, Any]:
+    def play(self, color: Color, vertex: Vertex, *, allow_illegal: bool = False) -> MoveResult:
         """Play a move; IllegalMoveError if refused. Returns ``captured``, ``suicided``,
         ``resumed``, ``final_pass``, ``illegal``."""
-    def pass_(self, color: Color) -> Dict[str, Any]: ...
+    def pass_(self, color: Color) -> MoveResult: ...
     def is_legal(self, color: Color, vertex: Vertex) -> bool: ...
     def illegal_reason(self, color: Color, vertex: Vertex) -> Optional[str]: ...
     def finish(self, dead: Union[None, str, Iterable[Vertex]] = None, *, as_it_stands: bool = False) -> str: ...
-    def score(self, counting: Optional[str] = None) -> Dict[str, Any]: ...
-    def scores(self) -> List[Dict[str, Any]]: ...
+    def score(self, counting: Optional[str] = None) -> ScoreReport: ...
+    def scores(self) -> List[ScoreReport]: ...
     def stone_at(self, vertex: Vertex) -> Optional[str]: ...
     def diagram(self) -> str: ...
-    def prisoners(self, color: Color) -> Dict[str, int]: ...
+    def prisoners(self, color: Color) -> Prisoners: ...
     @property
     def board(self) -> List[str]: ...
     @property

@@ -3,10 +3,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use gorules_compare::annotate::settlement;
+use gorules_compare::annotate::annotate;
 use gorules_compare::files::{read_file, DEFAULT_MAX_FILE_SIZE};
 use gorules_compare::replay::Options;
-use gorules_sgf::{parse_sgf, sgf_text, with_markup};
+use gorules_sgf::sgf_text;
 
 use crate::args;
 
@@ -27,8 +27,9 @@ pub struct Request<'a> {
 }
 
 /// Writes the record with each game's settlement as `TB`/`TW` on its final node and the
-/// ruleset's result as `RE` where it has none; a game that is not scored is left as it is,
-/// with a note on standard error.
+/// ruleset's result as `RE` where it has none. A game that is not scored is left as it is, with
+/// a note on standard error; so is a game whose count markup cannot say (a move the ruleset
+/// refused, a stone named dead on its own territory), and the exit code is then 1.
 pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
     let rules = args::one_ruleset(req.rules, "a record is annotated with")?;
     let options = Options {
@@ -40,23 +41,18 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
     let bytes = read_file(req.path, DEFAULT_MAX_FILE_SIZE).map_err(|e| e.to_string())?;
     let text = sgf_text(&bytes);
     let name = req.path.display().to_string();
-    let games = parse_sgf(&text, Some(&name)).map_err(|e| e.to_string())?;
-    let mut markups = Vec::with_capacity(games.len());
-    for (g, record) in games.iter().enumerate() {
-        let markup =
-            settlement(record, &rules, &options).map_err(|e| format!("{name}: game {g}: {e}"))?;
-        if markup.is_none() {
-            crate::output::warn(&format!(
-                "{name}: game {g} is not scored (it does not end in two passes; --unfinished settles it as it stands): left as it is"
-            ));
+    let annotated = annotate(&text, &name, &rules, &options)?;
+    let mut code = ExitCode::SUCCESS;
+    for (g, why) in &annotated.left {
+        crate::output::warn(&format!("{name}: game {g} is left as it is: {why}"));
+        if why.is_refusal() {
+            code = ExitCode::FAILURE;
         }
-        markups.push(markup);
     }
-    let annotated = with_markup(&text, &markups);
     match req.out {
-        Some(out) => std::fs::write(out, annotated)
+        Some(out) => std::fs::write(out, annotated.text)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?,
-        None => out!("{annotated}"),
+        None => out!("{}", annotated.text),
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

@@ -34,7 +34,7 @@ pub fn run(
         score_unfinished: false,
         strict: scoring.strict,
     };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = gorules_compare::corpus::jobs(jobs).map_err(|e| format!("--jobs: {e}"))?;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
         b.set_style(

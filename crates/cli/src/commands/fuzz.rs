@@ -31,7 +31,7 @@ pub struct FuzzArgs {
     /// Board sizes: `2..9` (inclusive), `9`, or a list `5,7,9`; each from 2 to 25.
     #[arg(long, default_value = "2..9")]
     sizes: String,
-    /// Threads (default: all cores). The result does not depend on it.
+    /// Threads, from 1 to 256 (default: all cores). The result does not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
     /// Directory for the counterexamples' SGF files (created if needed).
@@ -79,12 +79,7 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
     let text = args.claim.as_deref().unwrap_or_default();
     let claim = Claim::from_text(text).map_err(|e| e.to_string())?;
     let sizes = parse_sizes(&args.sizes).map_err(|e| format!("--sizes: {e}"))?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
+    let jobs = gorules_compare::corpus::jobs(args.jobs).map_err(|e| format!("--jobs: {e}"))?;
     let legality = Legality {
         ko: args.ko,
         suicide: args.suicide,

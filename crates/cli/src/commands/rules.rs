@@ -23,24 +23,15 @@ pub fn show(spec: &str, as_toml: bool, format: Format) -> Result<ExitCode, Strin
             Some(t) => t.to_string(),
             // A KataGo ruleset has no file: every knob, written out.
             None if spec.starts_with(KATAGO_PREFIX) => {
-                let mut rs = load(spec).map_err(|e| e.to_string())?;
-                // A file's id is lower-case letters, digits and '-'.
-                let mut id = String::new();
-                for c in rs.id.chars() {
-                    if c.is_ascii_alphanumeric() {
-                        id.push(c.to_ascii_lowercase());
-                    } else if !id.ends_with('-') {
-                        id.push('-');
-                    }
-                }
-                rs.id = id.trim_end_matches('-').to_string();
+                let rs = load(spec).map_err(|e| e.to_string())?;
                 format!(
                     "# {}, written out knob by knob.\n{}",
                     rs.name,
                     printer::toml(&rs)
                 )
             }
-            None => std::fs::read_to_string(spec).map_err(|e| format!("{spec}: {e}"))?,
+            None => gorules_rules::read_ruleset_text(std::path::Path::new(spec))
+                .map_err(|e| e.to_string())?,
         };
         load(spec).map_err(|e| e.to_string())?;
         out!("{text}");

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::render::{game_csv, render_game, Format};
+use gorules_compare::render::{render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{compare_chosen, own_ruleset_left_out, RulesetChoice};
 use gorules_sgf::parse_sgf_bytes_games;
@@ -49,18 +49,30 @@ pub fn run(
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    // CSV has a row for each game, the errors in their places.
+    let mut csv = gorules_compare::csv::header();
     for (i, game) in games.iter().enumerate() {
         let game = match game {
             Ok(g) => g,
             Err(e) => {
                 errors.push(e.to_string());
+                gorules_compare::csv::error_row(&name, Some(i), &e.to_string(), &mut csv);
                 continue;
             }
         };
         notes.extend(own_ruleset_left_out(&choices, game, &name, i));
         match compare_chosen(game, &choices, &options) {
-            Ok(r) => reports.push(r),
-            Err(e) => errors.push(e.message(&bytes, &name, i)),
+            Ok(r) => {
+                if scoring.format == Format::Csv {
+                    gorules_compare::csv::report_rows(&r, &mut csv);
+                }
+                reports.push(r);
+            }
+            Err(e) => {
+                let message = e.message(&bytes, &name, i);
+                gorules_compare::csv::error_row(&name, Some(i), &message, &mut csv);
+                errors.push(message);
+            }
         }
     }
     if reports.is_empty() && !errors.is_empty() {
@@ -73,16 +85,12 @@ pub fn run(
     let failed = !errors.is_empty();
     let format = scoring.format;
     match format {
-        Format::Json if games.len() == 1 => {
-            if let Some(r) = reports.first() {
-                out!("{}", render_game(r, format))
-            }
-        }
+        // An array whatever the number of games, as `gorules.score` gives a list.
         Format::Json => outln!(
             "{}",
             gorules_compare::json_writer::to_string_pretty(&reports).expect("serialisable")
         ),
-        Format::Csv => out!("{}", game_csv(&reports)),
+        Format::Csv => out!("{csv}"),
         Format::JsonLines => reports
             .iter()
             .for_each(|r| out!("{}", render_game(r, format))),

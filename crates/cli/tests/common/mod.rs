@@ -24,6 +24,15 @@ pub fn json_ok(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
 }
 
+/// The one game of `gorules score --format json` (an array of games, whatever their number),
+/// after checking that the command succeeded.
+pub fn one_game(o: &Output) -> serde_json::Value {
+    let v = json_ok(o);
+    let games = v.as_array().expect("an array of games");
+    assert_eq!(games.len(), 1, "{v}");
+    games[0].clone()
+}
+
 /// Standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -2,6 +2,7 @@
 // ruleset, and written in every output format. Shared, through `include!`, by the property
 // test `tests/record_bytes_fuzz.rs` and the cargo-fuzz target `fuzz/fuzz_targets/record.rs`.
 
+use gorules_compare::annotate::annotate;
 use gorules_compare::corpus::{score_columns, GameEntry, Tally, TallyRow};
 use gorules_compare::corpus_printer::CorpusPrinter;
 use gorules_compare::dead::DeadStones;
@@ -9,7 +10,7 @@ use gorules_compare::render::{render_game, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
 use gorules_rules::Ruleset;
-use gorules_sgf::parse_sgf_bytes_games;
+use gorules_sgf::{parse_sgf_bytes, parse_sgf_bytes_games};
 
 /// The output formats.
 const FORMATS: [Format; 5] = [
@@ -25,7 +26,7 @@ const FORMATS: [Format; 5] = [
 /// the markup or none, and one time in eight the estimate where the record has no markup (its
 /// play-outs take most of the time of an input).
 pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options) {
-    let own = (pick & 4 != 0).then_some(RulesetChoice::Record);
+    let own = (pick & 4 != 0).then_some(RulesetChoice::Record(None));
     let choices = own
         .into_iter()
         .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(Box::new(r.clone()))))
@@ -62,6 +63,7 @@ pub fn check_record_bytes(bytes: &[u8], rulesets: &[RulesetChoice], options: &Op
                     Ok(r) => GameEntry::Report(Box::new(r)),
                     Err(e) => GameEntry::Error {
                         source: "fuzz.sgf".into(),
+                        game_index: Some(k),
                         error: e.message(bytes, "fuzz.sgf", k),
                     },
                 }
@@ -146,4 +148,104 @@ fn check_text(text: &str, format: Format) {
         !text.chars().any(|c| c.is_control() && c != '\n'),
         "{format:?}: {text:?}"
     );
+}
+
+/// The dead-stone sources of the annotate round trip: the record's markup, none, or points.
+fn annotate_dead(k: u8, bytes: &[u8]) -> DeadStones {
+    match k % 3 {
+        0 => DeadStones::Markup,
+        1 => DeadStones::None,
+        // Points that may or may not hold stones on a record's board (off a small one too).
+        _ => {
+            let pick = |i: usize| bytes.get(i).copied().unwrap_or(0);
+            let col = |b: u8| (b'A'..=b'T').filter(|&c| c != b'I').nth(usize::from(b % 19)).unwrap_or(b'A');
+            DeadStones::Points(format!(
+                "{}{},{}{}",
+                col(pick(1)) as char,
+                1 + pick(2) % 9,
+                col(pick(3)) as char,
+                1 + pick(4) % 5
+            ))
+        }
+    }
+}
+
+/// The annotate round trip: `bytes` annotated under `rules` with dead stones from `dead`
+/// (`score_unfinished` as asked), then read back; each game annotated has the same moves and,
+/// with its markup as the dead stones, the same scores under `rules` as the original has with
+/// `dead`. A game left as it was is left byte for byte (the other games' text aside).
+pub fn check_annotate_round_trip(bytes: &[u8], rules: &Ruleset, dead: DeadStones, unfinished: bool) {
+    let text = gorules_sgf::sgf_text(bytes);
+    let before = Options {
+        dead,
+        score_unfinished: unfinished,
+        ..Options::default()
+    };
+    let annotated = match annotate(&text, "fuzz.sgf", rules, &before) {
+        Ok(a) => a,
+        // A record that cannot be read or replayed is refused as a whole; annotate's own check
+        // of what it wrote must never fail.
+        Err(e) => {
+            assert!(!e.contains("read back"), "{e}\n{text}");
+            return;
+        }
+    };
+    let originals = gorules_sgf::parse_sgf(&text, Some("fuzz.sgf")).expect("annotate read it");
+    let again = gorules_sgf::parse_sgf(&annotated.text, Some("fuzz.sgf"))
+        .unwrap_or_else(|e| panic!("the annotated text does not read back: {e}\n{}", annotated.text));
+    assert_eq!(again.len(), originals.len(), "{}", annotated.text);
+    let after = Options {
+        dead: DeadStones::Markup,
+        score_unfinished: unfinished,
+        ..Options::default()
+    };
+    for (g, (original, read)) in originals.iter().zip(&again).enumerate() {
+        assert_eq!(read.moves, original.moves, "game {g}: {}", annotated.text);
+        if annotated.left.iter().any(|(k, _)| *k == g) {
+            continue;
+        }
+        let score = |record: &gorules_sgf::GameRecord, options: &Options| {
+            let dead = gorules_compare::replay::dead_stones(record, options)
+                .expect("no engine here")
+                .stones;
+            gorules_compare::replay::replay(record, rules, options, &dead)
+                .expect("replayed once already")
+                .scores
+        };
+        assert_eq!(
+            score(read, &after),
+            score(original, &before),
+            "game {g} under {}: {}",
+            rules.id,
+            annotated.text
+        );
+    }
+}
+
+/// `bytes` written to a file and read back through the one reader of input files: the same
+/// games as read from memory; and the special files (a device, a directory) refused without
+/// being read.
+pub fn check_file_read(bytes: &[u8], dir: &std::path::Path) {
+    let path = dir.join("fuzz.sgf");
+    std::fs::write(&path, bytes).expect("a scratch file");
+    let name = path.display().to_string();
+    let from_file = gorules_sgf::read_sgf_file(&path);
+    let from_memory = parse_sgf_bytes(bytes, Some(&name));
+    assert_eq!(from_file.is_ok(), from_memory.is_ok());
+    if let (Ok(a), Ok(b)) = (from_file, from_memory) {
+        assert_eq!(a, b);
+    }
+    for special in [std::path::Path::new("/dev/zero"), dir] {
+        if special.exists() {
+            let e = gorules_compare::files::read_file(special, 1 << 20).unwrap_err();
+            assert!(
+                matches!(
+                    e.kind,
+                    gorules_compare::files::InputErrorKind::NotRegularFile { .. }
+                ),
+                "{e}"
+            );
+            assert!(gorules_sgf::read_sgf_file(special).is_err());
+        }
+    }
 }

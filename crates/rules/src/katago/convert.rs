@@ -69,7 +69,17 @@ impl KataGoRules {
             }
         };
         let komi = Komi::new(f64::from(self.komi))
-            .map_err(|e| KataGoError::whole(written, format!("komi {}: {e}", self.komi)))?
+            .map_err(|e| {
+                // KataGo's compact form reads any komi within 100000 either way (rules.cpp,
+                // `parseRulesHelper`); gorules counts every score in half points.
+                KataGoError::whole(
+                    written,
+                    format!(
+                        "komi {}: KataGo reads it, but gorules does not model it: every score is counted in half points, so {e}",
+                        self.komi
+                    ),
+                )
+            })?
             .points();
         let (counting, end_of_play) = match self.scoring {
             Scoring::Area => (Counting::Area, EndOfPlay::TwoPasses),

@@ -74,6 +74,27 @@ fn is_space(c: char) -> bool {
 /// The settings of the compact form, for messages.
 const SETTINGS: &str = "ko, score, tax, sui, button, whb, fpok or komi";
 
+/// The largest komi either way in the JSON form: KataGo's bound on a komi a user gives it
+/// (`Rules::MAX_USER_KOMI`, rules.h), with `komiIsIntOrHalfInt`. KataGo's reader of the
+/// compact form, "a legacy internal format", takes any finite komi up to 100000 either way
+/// (rules.cpp, `parseRulesHelper`), and so does this one: the two forms are read exactly as
+/// KataGo reads them. A komi the compact form allows but gorules' half-point scores cannot
+/// hold (7.25, or beyond 1000 either way) is refused when the rules become a ruleset, saying
+/// why.
+const MAX_KOMI: f32 = 400.0;
+
+/// KataGo's bound on the compact form's komi, either way (rules.cpp, `parseRulesHelper`).
+const MAX_COMPACT_KOMI: f32 = 1e5;
+
+/// What [`komi_in_range`] accepts, in words.
+const KOMI_RANGE: &str = "an integer or half-integer number from -400 to 400";
+
+/// Whether `komi` is an integer or half-integer from `-MAX_KOMI` to `MAX_KOMI`
+/// (`Rules::komiIsIntOrHalfInt` and the user bound, rules.cpp).
+fn komi_in_range(komi: f32) -> bool {
+    komi.is_finite() && (-MAX_KOMI..=MAX_KOMI).contains(&komi) && (komi * 2.0).fract() == 0.0
+}
+
 /// `parseRulesHelper`: a preset, the JSON form or the compact form. `allow_komi` false
 /// refuses a komi in the string (`parseRulesWithoutKomi`).
 pub(super) fn parse(text: &str, allow_komi: bool) -> Result<KataGoRules, KataGoError> {
@@ -83,7 +104,9 @@ pub(super) fn parse(text: &str, allow_komi: bool) -> Result<KataGoRules, KataGoE
     if let Some(p) = PRESETS.iter().find(|p| p.names.contains(&lower.as_str())) {
         return Ok(p.rules);
     }
-    if trimmed.starts_with('{') {
+    // KataGo takes the JSON form only when the string's very first character is `{`: a space
+    // before it makes the string a (malformed) compact one.
+    if text.starts_with('{') {
         return parse_json(text, start, allow_komi);
     }
     parse_compact(text, start, allow_komi)
@@ -157,7 +180,7 @@ fn parse_compact(text: &str, start: usize, allow_komi: bool) -> Result<KataGoRul
                     ))
                 }
             };
-            if !komi.is_finite() || komi.abs() > 1e5 {
+            if !komi.is_finite() || komi.abs() > MAX_COMPACT_KOMI {
                 return Err(KataGoError::at(
                     text,
                     pos,
@@ -364,19 +387,13 @@ fn parse_json(text: &str, start: usize, allow_komi: bool) -> Result<KataGoRules,
                         "\"komi\": a komi cannot be given here: the game's komi is kept",
                     ));
                 }
+                // nlohmann's `get<float>` reads a boolean as 0 or 1, and so does KataGo.
                 let komi = value
                     .as_f64()
+                    .or_else(|| value.as_bool().map(f64::from))
                     .map(|k| k as f32)
-                    .filter(|k| {
-                        k.is_finite() && (-400.0..=400.0).contains(k) && (k * 2.0).fract() == 0.0
-                    })
-                    .ok_or_else(|| {
-                        err(
-                            key,
-                            "an integer or half-integer number from -400 to 400",
-                            value,
-                        )
-                    })?;
+                    .filter(|&k| komi_in_range(k))
+                    .ok_or_else(|| err(key, KOMI_RANGE, value))?;
                 rules.komi = komi;
                 komi_given = true;
             }

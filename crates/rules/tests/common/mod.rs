@@ -138,3 +138,20 @@ pub fn snapshot(g: &Game) -> String {
         g.special_outcome(),
     )
 }
+
+/// Every built-in ruleset, then KataGo rulesets whose knobs no built-in one has (simple ko
+/// with its ending pass and no-result cycles, cleanup phases, pass-alive settlement, the end
+/// of play once every point is pass-alive), for tests that hold the fast paths to `Game::play`.
+pub fn builtin_and_katago() -> Vec<Ruleset> {
+    let mut all = gorules_rules::builtins();
+    for rules in [
+        "katago:japanese",
+        "katago:chinese",
+        "katago:tromp-taylor",
+        "katago:aga-button",
+        "katago:koSIMPLEscoreAREAtaxNONEsui1fpok0",
+    ] {
+        all.push(gorules_rules::load(rules).unwrap_or_else(|e| panic!("{e}")));
+    }
+    all
+}

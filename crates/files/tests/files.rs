@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use gorules_compare::files::{read_capped, read_file, walk, InputError, InputErrorKind};
+use gorules_files::{read_capped, read_file, walk, InputError, InputErrorKind};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -30,6 +30,9 @@ fn items(root: &Path, paths: &[PathBuf]) -> Vec<String> {
                 let k = match kind {
                     InputErrorKind::NotFound => "missing".to_string(),
                     InputErrorKind::Cycle { ancestor } => format!("cycle to {}", rel(&ancestor)),
+                    InputErrorKind::OtherFileSystem { root } => {
+                        format!("other file system than {}", rel(&root))
+                    }
                     InputErrorKind::NotRegularFile { what } => what.to_string(),
                     InputErrorKind::TooLarge { .. } => "too large".to_string(),
                     InputErrorKind::Io(m) => m,
@@ -163,8 +166,20 @@ fn pipes_and_devices_are_refused_not_read() {
     let got = items(&root, &[PathBuf::from("/dev/zero")]);
     assert_eq!(got, ["!a character device /dev/zero"]);
 
-    // Reading one refuses it before opening blocks or runs forever... (opening a pipe for
-    // reading blocks until a writer comes, so only the device is opened here).
+    // Reading one refuses it before opening it: opening a pipe for reading would block until
+    // a writer comes (on a thread, so that a regression fails instead of hanging the run).
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pipe = fifo.clone();
+    std::thread::spawn(move || tx.send(read_file(&pipe, 1024).map_err(|e| e.kind)));
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("reading a named pipe does not block");
+    assert_eq!(
+        got,
+        Err(InputErrorKind::NotRegularFile {
+            what: "a named pipe"
+        })
+    );
     let e = read_file(Path::new("/dev/zero"), 1024).unwrap_err();
     assert_eq!(
         e.kind,
@@ -216,5 +231,70 @@ fn files_and_streams_above_the_cap_are_refused() {
         read_capped(&b"(;)"[..], Path::new("-"), 3, 0).unwrap(),
         b"(;)"
     );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// A sparse file far larger than the cap is refused from its size, before any of it is read.
+#[cfg(unix)]
+#[test]
+fn a_huge_sparse_file_is_refused_unread() {
+    let root = scratch("sparse");
+    let big = root.join("big.sgf");
+    let f = fs::File::create(&big).unwrap();
+    f.set_len(3 << 30).unwrap();
+    let e = read_file(&big, 64 * 1024 * 1024).unwrap_err();
+    assert_eq!(
+        e.kind,
+        InputErrorKind::TooLarge {
+            size: Some(3 << 30),
+            max: 64 * 1024 * 1024
+        }
+    );
+    assert!(
+        e.to_string()
+            .ends_with("big.sgf: 3072 MiB is larger than the limit of 64 MiB"),
+        "{e}"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// The walk stays on the file system of the path it was given (as ripgrep's
+/// `--one-file-system`): `/proc/self/root` leads from `/proc` to the whole machine, and a link
+/// to `/proc` from a tree elsewhere leads onto another file system. Neither is walked.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_walk_stays_on_one_file_system() {
+    use std::os::unix::fs::{symlink, MetadataExt};
+    let root = scratch("one-fs");
+    touch(&root.join("a.sgf"));
+    symlink("/proc", root.join("proc")).unwrap();
+    if fs::metadata("/proc").unwrap().dev() == fs::metadata(&root).unwrap().dev() {
+        eprintln!("skipped: /proc is on the file system of the temporary directory");
+        return;
+    }
+    let got = items(&root, std::slice::from_ref(&root));
+    assert_eq!(got, ["a.sgf", "!other file system than  proc"]);
+    // From /proc itself: the links out of it (`self/root`, `self/cwd`, ...) are reported, and
+    // nothing outside /proc is yielded or entered.
+    let start = PathBuf::from("/proc/self");
+    for item in walk(std::slice::from_ref(&start)) {
+        match item {
+            Ok(p) => panic!("a record found in /proc/self: {}", p.display()),
+            Err(InputError { path, kind }) => {
+                assert!(path.starts_with("/proc/self"), "{}", path.display());
+                assert!(
+                    matches!(
+                        kind,
+                        InputErrorKind::OtherFileSystem { .. }
+                            | InputErrorKind::Cycle { .. }
+                            | InputErrorKind::Io(_)
+                            | InputErrorKind::NotFound
+                    ),
+                    "{}: {kind:?}",
+                    path.display()
+                );
+            }
+        }
+    }
     fs::remove_dir_all(&root).unwrap();
 }

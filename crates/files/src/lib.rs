@@ -1,6 +1,10 @@
-//! Finding and reading the input files of a run: directories walked lazily in path order,
-//! symbolic-link cycles found and reported once each, only regular files read, and a size cap
-//! per file, so that a hostile or broken tree can neither hang a run nor exhaust its memory.
+//! # gorules-files
+//!
+//! Finding and reading the files the program is given: directories walked lazily in path
+//! order, symbolic-link cycles found and reported once each, other file systems left alone,
+//! only regular files read, and a size cap per file, so that a hostile or broken tree can
+//! neither hang a run nor exhaust its memory. Every file gorules reads goes through
+//! [`read_file`]: game records, ruleset files, the files a GTP session loads.
 //!
 //! [`Walk`] yields the files named by a list of paths one at a time: a file as given, a
 //! directory searched recursively for `*.sgf` files. The order is that of the sorted full paths
@@ -12,6 +16,13 @@
 //! into a tree expects. A link back to a directory the walk is inside (`ln -s . d/self`) would
 //! make the walk endless; it is recognised by the directory's identity (device and inode, as
 //! ripgrep and walkdir do) and yielded once as an [`InputError`], not followed.
+//!
+//! The walk stays on the file system of the path it was given, as ripgrep's
+//! `--one-file-system` does: a directory on another one (a mount point, or a link such as
+//! `/proc/self/root`, which leads from a tree under `/proc` to the whole machine) is yielded
+//! once as an [`InputError`] ([`InputErrorKind::OtherFileSystem`]), not walked. Name such a
+//! directory itself to walk it.
+#![warn(missing_docs)]
 
 use std::fmt;
 use std::fs::{self, File, FileType, Metadata};
@@ -36,6 +47,11 @@ pub struct InputError {
 pub enum InputErrorKind {
     /// Nothing exists at the path (or a symbolic link points nowhere).
     NotFound,
+    /// A directory on another file system than the path the walk was given.
+    OtherFileSystem {
+        /// That path.
+        root: PathBuf,
+    },
     /// A symbolic link leads back to a directory the walk is already inside.
     Cycle {
         /// That directory, as the walk reached it first.
@@ -57,33 +73,43 @@ pub enum InputErrorKind {
     Io(String),
 }
 
-impl fmt::Display for InputError {
+impl fmt::Display for InputErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
-        match &self.kind {
-            InputErrorKind::NotFound => write!(f, "{path}: no such file or directory"),
+        match self {
+            InputErrorKind::NotFound => write!(f, "no such file or directory"),
             InputErrorKind::Cycle { ancestor } => write!(
                 f,
-                "{path}: a symbolic link back to {}, which the walk is inside: not followed",
+                "a symbolic link back to {}, which the walk is inside: not followed",
                 ancestor.display()
             ),
+            InputErrorKind::OtherFileSystem { root } => write!(
+                f,
+                "on another file system than {}: not walked (name it to walk it)",
+                root.display()
+            ),
             InputErrorKind::NotRegularFile { what } => {
-                write!(f, "{path}: not a regular file ({what}): not read")
+                write!(f, "not a regular file ({what}): not read")
             }
             InputErrorKind::TooLarge {
                 size: Some(size),
                 max,
             } => write!(
                 f,
-                "{path}: {} is larger than the limit of {}",
+                "{} is larger than the limit of {}",
                 bytes(*size),
                 bytes(*max)
             ),
             InputErrorKind::TooLarge { size: None, max } => {
-                write!(f, "{path}: larger than the limit of {}", bytes(*max))
+                write!(f, "larger than the limit of {}", bytes(*max))
             }
-            InputErrorKind::Io(message) => write!(f, "{path}: {message}"),
+            InputErrorKind::Io(message) => f.write_str(message),
         }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.kind)
     }
 }
 
@@ -153,6 +179,18 @@ enum DirId {
     Path(PathBuf),
 }
 
+impl DirId {
+    /// The file system it is on, where the platform tells it.
+    fn device(&self) -> Option<u64> {
+        match self {
+            #[cfg(unix)]
+            DirId::Inode(dev, _) => Some(*dev),
+            #[cfg(not(unix))]
+            DirId::Path(_) => None,
+        }
+    }
+}
+
 fn dir_id(path: &Path, meta: &Metadata) -> io::Result<DirId> {
     #[cfg(unix)]
     {
@@ -204,6 +242,15 @@ impl Walk {
             Ok(id) => id,
             Err(e) => return Some(InputError::io(&path, &e)),
         };
+        if let Some(root) = self.stack.first() {
+            if root.id.device() != id.device() {
+                let root = root.path.clone();
+                return Some(InputError::new(
+                    &path,
+                    InputErrorKind::OtherFileSystem { root },
+                ));
+            }
+        }
         if let Some(ancestor) = self.stack.iter().find(|d| d.id == id) {
             let ancestor = ancestor.path.clone();
             return Some(InputError::new(&path, InputErrorKind::Cycle { ancestor }));
@@ -294,17 +341,23 @@ impl Iterator for Walk {
 }
 
 /// Reads the regular file at `path`, refusing anything else (a pipe or a device could block or
-/// never end) and anything larger than `max` bytes. The size is checked before reading and
+/// never end, and is refused without being opened) and anything larger than `max` bytes. The size is checked before reading and
 /// again while reading, for a file that grows or whose reported size is not its content's.
 pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
+    let not_regular = |meta: &Metadata| {
+        let what = file_kind(meta.file_type());
+        InputError::new(path, InputErrorKind::NotRegularFile { what })
+    };
+    // Looked at before opening: opening a named pipe for reading blocks until a writer comes.
+    let meta = fs::metadata(path).map_err(|e| InputError::io(path, &e))?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
     let file = File::open(path).map_err(|e| InputError::io(path, &e))?;
+    // And again once open, for a path replaced in between.
     let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
     if !meta.is_file() {
-        let what = file_kind(meta.file_type());
-        return Err(InputError::new(
-            path,
-            InputErrorKind::NotRegularFile { what },
-        ));
+        return Err(not_regular(&meta));
     }
     if meta.len() > max {
         return Err(InputError::new(

@@ -1,0 +1,8 @@
+//! The integration tests of `gorules-claims`, one module per file of this folder, built as one
+//! test binary (one link instead of one per file). Every file here must be named below:
+//! `gorules-tests`' `every_integration_test_file_is_built` checks it.
+
+mod expr_fuzz;
+mod failing;
+mod games;
+mod holding;

@@ -1,0 +1,85 @@
+//! "Did you mean ...?": the nearest of the names a value may take to one that is none of them,
+//! for the messages that refuse a mistyped value (a ruleset id, a dead-stone source, a format).
+
+/// The name of `names` nearest to `typed` (fewest single-character insertions, deletions,
+/// substitutions, ignoring case), when it is near enough to be the one meant: at most one
+/// edit for a short name, two for a longer one, and never `typed` itself.
+pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.trim().to_lowercase();
+    if typed.is_empty() {
+        return None;
+    }
+    names
+        .into_iter()
+        .map(|name| (edit_distance(&typed, &name.to_lowercase()), name))
+        .filter(|&(d, name)| {
+            let room = if name.chars().count() <= 4 { 1 } else { 2 };
+            d > 0 && d <= room
+        })
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// `" (did you mean `NAME`?)"` for [`nearest`], or nothing.
+pub fn did_you_mean<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(typed, names)
+        .map(|n| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance between `a` and `b`, by characters. Both are short (names of values),
+/// but the cost is bounded anyway: a name over 64 characters is as far as its length.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len() > 64 || b.len() > 64 {
+        return a.len().max(b.len());
+    }
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_near_name_is_suggested_and_a_far_one_is_not() {
+        let sources = ["auto", "markup", "estimate", "engine", "none"];
+        assert_eq!(nearest("estimated", sources), Some("estimate"));
+        assert_eq!(nearest("Estimat", sources), Some("estimate"));
+        assert_eq!(nearest("markupp", sources), Some("markup"));
+        assert_eq!(nearest("non", sources), Some("none"));
+        assert_eq!(nearest("D4", sources), None);
+        assert_eq!(nearest("estimate", sources), None);
+        assert_eq!(nearest("", sources), None);
+        assert_eq!(
+            nearest("japanse", ["japanese", "chinese"]),
+            Some("japanese")
+        );
+        assert_eq!(
+            did_you_mean("jsn", ["json", "jsonl", "csv"]),
+            " (did you mean `json`?)"
+        );
+        assert_eq!(did_you_mean("yaml", ["json", "jsonl", "csv"]), "");
+    }
+
+    #[test]
+    fn edit_distance_counts_single_character_edits() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", "abc"), 0);
+        assert_eq!(edit_distance("ab", "ba"), 2);
+    }
+}

@@ -78,12 +78,12 @@ const NAKADE_STONES: usize = 5;
 
 /// Whether `c` at `p`, a self-atari of several stones that captures nothing, is a killing
 /// sacrifice (nakade): the chain it makes has at most five stones, in a shape the opponent
-/// cannot make two eyes in once it has captured them (three points or fewer, the square four,
-/// the pyramid four, the bulky five, the crossed five), and an opponent chain next to it is
-/// left in atari on the same liberty. That chain's only way out is to capture at that liberty,
-/// after which its eye space is the shape just captured: dead if `c` then plays its vital point.
-/// Without this exception, a group whose only liberties are shared with a few enclosed stones
-/// looks like seki to the play-outs when the enclosed side can kill it.
+/// cannot make two eyes in once it has captured them ([`is_dead_shape`]), and an opponent
+/// chain next to it is left in atari on the same liberty. That chain's only way out is to
+/// capture at that liberty, after which its eye space is the shape just captured: dead if `c`
+/// then plays its vital point. Without this exception, a group whose only liberties are shared
+/// with a few enclosed stones looks like seki to the play-outs when the enclosed side can kill
+/// it.
 fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
     let size = board.size();
     // The chain the play makes, found by a flood from `p` that gives up past five stones
@@ -153,9 +153,11 @@ fn liberties_within(board: &Board, q: Point, allowed: [Point; 2]) -> bool {
 /// Whether the connected points `shape` (at most five) make an eye space in which its owner
 /// cannot make two eyes against a player who takes the vital point: three points or fewer, or
 /// (by the number of adjacent pairs and the most neighbours a point has within the shape) the
-/// square four (four pairs), the pyramid four (a point with three), the bulky five (five pairs:
-/// the only five-point shape holding a square) and the crossed five (a point with four). The
-/// straight and bent fours and the other fives make two eyes, whoever plays first.
+/// square four (four pairs), the pyramid four (a point with three), the bent four in the
+/// corner (a corner of the board and both its neighbours: a ko at best, dead under Japanese
+/// rules), the bulky five (five pairs: the only five-point shape holding a square) and the
+/// crossed five (a point with four). The straight four, the other bent fours and the other
+/// fives make two eyes, whoever plays first.
 fn is_dead_shape(size: gorules_board::Size, shape: &[Point]) -> bool {
     let inside = |q: &Point| shape.contains(q);
     let degrees: Vec<usize> = shape
@@ -164,9 +166,14 @@ fn is_dead_shape(size: gorules_board::Size, shape: &[Point]) -> bool {
         .collect();
     let pairs = degrees.iter().sum::<usize>() / 2;
     let most = degrees.iter().copied().max().unwrap_or(0);
+    // A corner of the board has two neighbours: both in the shape.
+    let bent_in_corner = shape
+        .iter()
+        .zip(&degrees)
+        .any(|(&s, &d)| d == 2 && size.neighbors(s).count() == 2);
     match shape.len() {
         0..=3 => true,
-        4 => pairs >= 4 || most == 3,
+        4 => pairs >= 4 || most == 3 || bent_in_corner,
         5 => pairs >= 5 || most == 4,
         _ => false,
     }

@@ -210,3 +210,32 @@ fn a_group_whose_liberties_only_a_sacrifice_can_fill_is_not_sure_to_live() {
     assert_ne!(white.life, Life::Alive, "{white:?}");
     assert!(white.dead_fraction > 0.2, "{white:?}");
 }
+
+#[test]
+fn a_group_that_a_sacrifice_leaves_with_a_bent_four_in_the_corner_is_not_sure_to_live() {
+    // White's D5-D4-E4-F4-E3-F3-F2-G2 has no eye; its two liberties, E5 and G3, are also the
+    // only liberties of Black's F5-G5-G4 in the corner. Black's wall (eyes A5, A3, A1, C1) is
+    // pass-alive. Black at E5 (or G3) is a self-atari of four stones that leaves White in atari
+    // on the same point; White must capture, and its eye space is then E5-F5-G5-G4 (or
+    // F5-G5-G4-G3): the bent four in the corner, the corner point G5 and both its neighbours.
+    // Played out it is a ko that Black starts when it likes, and the Japanese Rules of Go
+    // (1989), Article 7's commentary (confirmation of life and death), call it dead: White is
+    // not alive for sure. Play-outs that refuse this sacrifice (a self-atari of several stones
+    // that captures nothing, in a shape they take for a living one) see a seki and call White
+    // alive in all of them.
+    let b = from_diagram(
+        ". X X O . X X
+         X X X O O O X
+         . X X X O O .
+         X X X X X O O
+         . X . X X X X",
+    )
+    .unwrap();
+    let e = estimate(&b, Color::Black, &Options::default());
+    let wall = e.chain_at(at(&b, "B5")).unwrap();
+    assert_eq!((wall.life, wall.certain), (Life::Alive, true), "{wall:?}");
+    let white = e.chain_at(at(&b, "D5")).unwrap();
+    assert!(!white.certain, "{white:?}");
+    assert_ne!(white.life, Life::Alive, "{white:?}");
+    assert!(white.dead_fraction > 0.2, "{white:?}");
+}

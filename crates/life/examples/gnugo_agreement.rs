@@ -19,8 +19,9 @@
 //! `--cached` (only the games already in the cache: GNU Go is not started), `--list` (a line
 //! for every game that differs or is flagged), `--histogram` (the estimated chains by the
 //! fraction of play-outs behind their best answer, and how many of them agree with GNU Go),
-//! `--half even|odd` (records: every other game of the sorted files, the first or the second
-//! of each pair, for calibrating on one half and checking on the other).
+//! `--half even|odd` (records: one half of the games, chosen by a hash of their setup and
+//! moves, so that one game kept under two file names lands in the same half; for calibrating
+//! on one half and checking on the other).
 //!
 //! GNU Go is `/usr/games/gnugo` (Debian's package `gnugo`, version 3.8). Self-play: a game of
 //! level `L` and seed `S` is played with `level L` and `set_random_seed S`, komi 6.5, until two
@@ -69,6 +70,19 @@ impl Game {
             }
         }
         Some(board)
+    }
+
+    /// 0 or 1 by an FNV-1a hash of the setup and the moves: the half of `--half`, the same
+    /// for every copy of one game whatever its file.
+    fn half(&self) -> usize {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let setup = self.setup.iter().map(|&(c, p)| (c, Move::Play(p)));
+        for (c, mv) in setup.chain(self.moves.iter().copied()) {
+            for b in format!("{c:?}{};", sgf_move(mv)).bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        (h >> 32) as usize % 2
     }
 
     fn next_to_move(&self) -> Color {
@@ -496,9 +510,7 @@ fn main() {
     } else {
         let all = record_games(&mut gnugo, &args.paths, args.size, &args.cache);
         all.into_iter()
-            .enumerate()
-            .filter(|(k, _)| args.half.is_none_or(|h| k % 2 == h))
-            .map(|(_, g)| g)
+            .filter(|g| args.half.is_none_or(|h| g.half() == h))
             .collect()
     };
     drop(gnugo);

@@ -94,16 +94,6 @@ impl Layout {
         layout
     }
 
-    /// The index range of each row of the board, top row first.
-    fn rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> {
-        let (width, height, stride) = (
-            self.size.width() as usize,
-            self.size.height() as usize,
-            self.stride,
-        );
-        (1..=height).map(move |y| y * stride + 1..y * stride + 1 + width)
-    }
-
     /// The four neighbours of the point `i`, border cells included (their cell is
     /// [`BORDER`]).
     #[inline]
@@ -148,50 +138,61 @@ impl Layout {
 
     /// Labels chains, then regions, by flood fill (an explicit stack over a preallocated
     /// array), and lists their points, the chains next to each region, each chain's
-    /// liberties and the colours each region touches.
+    /// liberties and the colours each region touches. The loops read and write local slices,
+    /// not the fields, so that the compiler keeps them in registers.
     fn label(&mut self) {
         let n = self.cell.len();
-        let rows: Vec<std::ops::Range<usize>> = self.rows().collect();
-        let mut stack = vec![0u32; n];
-        // The chain that last counted each empty point as its liberty.
-        let mut counted = vec![UNSEEN; n];
+        let (width, height, stride) = (
+            self.size.width() as usize,
+            self.size.height() as usize,
+            self.stride,
+        );
+        let s = stride as u32;
+        // One allocation for the flood's stack and the per-cell marks: `stack` then `counted`
+        // (the chain that last counted each empty point as its liberty).
+        let mut scratch = vec![UNSEEN; 2 * n];
+        let (stack, counted) = scratch.split_at_mut(n);
+        let cell = &self.cell[..];
+        let label = &mut self.label[..];
         let total = self.size.area();
         self.chain_points.resize(total, 0);
+        let chain_points = &mut self.chain_points[..];
+        let chains = &mut self.chains;
         let mut stones = 0usize;
-        for row in &rows {
-            for start in row.clone() {
-                let cell = self.cell[start];
-                if cell == 0 || self.label[start] != UNSEEN {
+        for y in 1..=height {
+            for start in y * stride + 1..y * stride + 1 + width {
+                let colour = cell[start];
+                if colour == 0 || label[start] != UNSEEN {
                     continue;
                 }
-                let id = self.chains.len() as u32;
+                let id = chains.len() as u32;
                 let first = stones;
                 let mut liberties = 0;
-                self.label[start] = id;
+                label[start] = id;
                 stack[0] = start as u32;
                 let mut top = 1;
                 while top > 0 {
                     top -= 1;
                     let i = stack[top];
-                    self.chain_points[stones] = i;
+                    chain_points[stones] = i;
                     stones += 1;
-                    for j in self.neighbors(i) {
+                    for j in [i - 1, i + 1, i - s, i + s] {
                         let ju = j as usize;
-                        let c = self.cell[ju];
+                        let c = cell[ju];
                         if c == 0 {
                             if counted[ju] != id {
                                 counted[ju] = id;
                                 liberties += 1;
                             }
-                        } else if c == cell && self.label[ju] == UNSEEN {
-                            self.label[ju] = id;
+                        } else if c == colour && label[ju] == UNSEEN {
+                            label[ju] = id;
                             stack[top] = j;
                             top += 1;
                         }
                     }
                 }
-                self.chains.push(ChainInfo {
-                    color: if cell == 1 {
+                chains.push(ChainInfo {
+                    color: if colour == 1 {
                         Color::Black
                     } else {
                         Color::White
@@ -205,30 +206,34 @@ impl Layout {
         // The region that last listed each chain as its neighbour.
         let mut listed = vec![UNSEEN; self.chains.len()];
         self.region_points.resize(total - stones, 0);
+        let region_points = &mut self.region_points[..];
+        let region_chains = &mut self.region_chains;
+        let regions = &mut self.regions;
+        let eye = &mut self.eye[..];
         let mut empties = 0usize;
-        for row in &rows {
-            for start in row.clone() {
-                if self.cell[start] != 0 || self.label[start] != UNSEEN {
+        for y in 1..=height {
+            for start in y * stride + 1..y * stride + 1 + width {
+                if cell[start] != 0 || label[start] != UNSEEN {
                     continue;
                 }
-                let id = self.regions.len() as u32;
+                let id = regions.len() as u32;
                 let first = empties;
-                let first_chain = self.region_chains.len() as u32;
+                let first_chain = region_chains.len() as u32;
                 let mut touches = [false; 2];
-                self.label[start] = id;
+                label[start] = id;
                 stack[0] = start as u32;
                 let mut top = 1;
                 while top > 0 {
                     top -= 1;
                     let i = stack[top];
-                    self.region_points[empties] = i;
+                    region_points[empties] = i;
                     empties += 1;
-                    for j in self.neighbors(i) {
+                    for j in [i - 1, i + 1, i - s, i + s] {
                         let ju = j as usize;
-                        match self.cell[ju] {
+                        match cell[ju] {
                             0 => {
-                                if self.label[ju] == UNSEEN {
-                                    self.label[ju] = id;
+                                if label[ju] == UNSEEN {
+                                    label[ju] = id;
                                     stack[top] = j;
                                     top += 1;
                                 }
@@ -236,10 +241,10 @@ impl Layout {
                             BORDER => {}
                             c => {
                                 touches[c as usize - 1] = true;
-                                let chain = self.label[ju];
+                                let chain = label[ju];
                                 if listed[chain as usize] != id {
                                     listed[chain as usize] = id;
-                                    self.region_chains.push(chain);
+                                    region_chains.push(chain);
                                 }
                             }
                         }
@@ -251,15 +256,15 @@ impl Layout {
                     _ => None,
                 };
                 if owner.is_some() {
-                    for &i in &self.region_points[first..empties] {
-                        self.eye[i as usize] = true;
+                    for &i in &region_points[first..empties] {
+                        eye[i as usize] = true;
                     }
                 }
-                self.regions.push(RegionInfo {
+                regions.push(RegionInfo {
                     touches,
                     owner,
                     points: first as u32..empties as u32,
-                    chains: first_chain..self.region_chains.len() as u32,
+                    chains: first_chain..region_chains.len() as u32,
                 });
             }
         }

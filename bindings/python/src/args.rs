@@ -277,13 +277,9 @@ pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Strin
 }
 
 /// `komi`: checked as every komi is ([`gorules_rules::Komi`]).
-pub fn komi(k: Option<f64>) -> PyResult<Option<f64>> {
-    k.map(|v| {
-        gorules_request::komi(v)
-            .map(f64::from)
-            .map_err(request_error)
-    })
-    .transpose()
+pub fn komi(k: Option<f64>) -> PyResult<Option<gorules_rules::Komi>> {
+    k.map(|v| gorules_request::komi(v).map_err(request_error))
+        .transpose()
 }
 
 /// A request's error as the package raises it: `RulesError` for a ruleset that cannot be

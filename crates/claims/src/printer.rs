@@ -195,11 +195,11 @@ pub fn text(claim: &Claim, r: &RunReport, jobs: usize) -> String {
                 .collect();
             out.push_str(&format!("  moves    {}\n", moves.join(", ")));
         }
-        if g.handicap > 0 || g.komi != 0.0 {
+        if g.handicap > 0 || g.komi != gorules_rules::Komi::ZERO {
             out.push_str(&format!(
                 "  setup    handicap {}, komi {}\n",
                 g.handicap,
-                format_points(g.komi)
+                format_points(g.komi.points())
             ));
         }
         if !g.dead.is_empty() {

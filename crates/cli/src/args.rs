@@ -9,7 +9,7 @@ use gorules_request::dead::SOURCES;
 use gorules_request::{Request, RequestError};
 use gorules_rules::printer::escape_controls;
 use gorules_rules::suggest::UnknownName;
-use gorules_rules::{Counting, Ruleset};
+use gorules_rules::{Counting, Komi, Ruleset};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
@@ -154,7 +154,7 @@ impl DeadArgs {
 }
 
 /// `--komi`: checked as every komi is ([`gorules_rules::Komi`]).
-pub fn komi(k: Option<f64>) -> Result<Option<f64>, String> {
-    k.map(|v| gorules_request::komi(v).map(f64::from).map_err(message))
+pub fn komi(k: Option<f64>) -> Result<Option<Komi>, String> {
+    k.map(|v| gorules_request::komi(v).map_err(message))
         .transpose()
 }

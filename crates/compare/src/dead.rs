@@ -199,7 +199,7 @@ fn from_engine(record: &GameRecord, command: &str) -> Result<Resolved, String> {
     let name = record.source_name.as_deref().unwrap_or("<game>");
     let fail = |e: gorules_life::EngineError| format!("{name}: {e}");
     let mut engine = Engine::start(command, ENGINE_TIMEOUT).map_err(fail)?;
-    let komi = record.komi.unwrap_or(0.0);
+    let komi = record.komi.map_or(0.0, f64::from);
     let moves: Vec<_> = record.moves.iter().map(|m| (m.color, m.mv)).collect();
     let dead = engine
         .dead_stones(record.size, komi, &record.setup, &moves)

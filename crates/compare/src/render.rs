@@ -186,7 +186,10 @@ fn notes(r: &RulesetReport) -> String {
         n.push(r.end.settlement.clone());
     }
     if r.komi_source == KomiSource::RulesetDefault {
-        n.push(format!("komi {} (ruleset default)", format_points(r.komi)));
+        n.push(format!(
+            "komi {} (ruleset default)",
+            format_points(r.komi.points())
+        ));
     }
     n.join("; ")
 }
@@ -285,7 +288,7 @@ fn game_heading(report: &GameReport) -> String {
         parts.push(format!("handicap {}", g.handicap));
     }
     if let Some(k) = g.komi {
-        parts.push(format!("komi {}", format_points(k)));
+        parts.push(format!("komi {}", format_points(k.points())));
     }
     if let Some(ru) = &g.rules {
         parts.push(format!("RU[{ru}]"));

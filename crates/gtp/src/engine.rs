@@ -140,8 +140,15 @@ impl Engine {
     fn komi(&mut self, k: &str) -> Answer {
         let value: f64 = k.parse().map_err(|_| format!("syntax error: komi {k:?}"))?;
         let komi = Komi::new(value).map_err(|e| format!("syntax error: {e}"))?;
-        self.record.komi = Some(komi.into());
+        self.record.komi = Some(komi);
         Ok(String::new())
+    }
+
+    /// The komi of the game: the one `komi` set, else the ruleset's default for the handicap
+    /// ([`gorules_rules::game_komi`]; a GTP engine has no override above the controller's).
+    fn komi_now(&self) -> Komi {
+        let handicap = self.record.handicap_stones();
+        gorules_rules::game_komi(None, self.record.komi, &self.rules, handicap).0
     }
 
     /// The game of the record under the ruleset, its moves replayed.
@@ -165,10 +172,7 @@ impl Engine {
         let setup = Setup {
             board,
             handicap,
-            komi: self
-                .record
-                .komi
-                .unwrap_or_else(|| self.rules.default_komi(handicap)),
+            komi: self.komi_now(),
             first,
         };
         let mut game = Game::new(&self.rules, setup);
@@ -410,10 +414,7 @@ impl Engine {
     /// (a komi in the string is refused). A gorules ruleset (built-in id or TOML file) is
     /// also accepted.
     fn kata_set_rules(&mut self, text: &str) -> Answer {
-        let komi = self
-            .record
-            .komi
-            .unwrap_or_else(|| self.rules.default_komi(self.record.handicap_stones()));
+        let komi = self.komi_now().points();
         let rules = match KataGoRules::parse_without_komi(text, komi as f32) {
             Ok(k) => k.ruleset(text).map_err(|e| e.to_string())?,
             Err(kata) => load(text).map_err(|_| kata.to_string())?,

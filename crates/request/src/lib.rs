@@ -34,7 +34,7 @@ pub use value::{counting, countings, format, knob_value, komi};
 ///     .dead("none", None)?
 ///     .unfinished(true);
 /// assert_eq!(request.rules.len(), 2);
-/// assert_eq!(request.options.komi, Some(6.5));
+/// assert_eq!(request.options.komi.map(f64::from), Some(6.5));
 /// # Ok::<(), gorules_request::RequestError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -90,7 +90,7 @@ impl Request {
     /// A komi for every record and ruleset, overriding the records' `KM` and the rulesets'
     /// defaults (`None`: no override), checked ([`komi`]).
     pub fn komi(mut self, points: Option<f64>) -> Result<Request, RequestError> {
-        self.options.komi = points.map(komi).transpose()?.map(f64::from);
+        self.options.komi = points.map(komi).transpose()?;
         Ok(self)
     }
 

@@ -1,4 +1,6 @@
-//! Command-line values: ruleset lists, counting methods, formats, points.
+//! Command-line values: the options of a request (rules lists, counting methods, komi, dead
+//! stones, formats) read through the request layer (`gorules_request`), its errors worded with
+//! the command line's flags; byte sizes.
 
 use std::str::FromStr;
 

@@ -1,9 +1,11 @@
 //! The gallery of docs/differences.md: every record is replayed under every built-in ruleset
 //! and checked against results worked out by hand from the rules texts (the numbers are derived
-//! in the comments).
+//! in the comments). The dead stones are the players' agreement as each record marks it, every
+//! stone alive where it marks none (`--dead markup`), as the gallery says.
 
 use std::path::PathBuf;
 
+use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
 use gorules_rules::builtins;
@@ -14,7 +16,11 @@ fn report(rel: &str) -> GameReport {
         .join("..")
         .join(rel);
     let record = read_sgf_file(&path).unwrap().remove(0);
-    compare_game(&record, &builtins(), &Options::default()).unwrap()
+    let agreed = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
+    compare_game(&record, &builtins(), &agreed).unwrap()
 }
 
 /// Asserts `ruleset:counting` results; `None` means "not scored".
@@ -194,10 +200,10 @@ fn triple_ko() {
 fn sending_two_returning_one() {
     // Start: Black b3 d3 c2 d2, White a2 b2 d1 e1. Legal retake (SSK, NSSK, simple ko): the
     // start again; Black area 4 + c3 = 5, White 4; captures 1 - 2. Concord: 5 - (4 + 1 first
-    // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1). Japanese: the
-    // estimate takes d1 e1 dead and White's a2 b2 alive; neither group has an eye (c3 only
-    // joins b3 to Black's other stones) and they share the dame a3, so with both alive they
-    // live in seki and c3 is a seki eye (Japanese Rules of Go, 1989, Article 8): 1 - 2;
+    // pass) and 1+1+1 - (0+2+1); AGA adds White's pass: 5 - 4, 1+1+2 - (2+1). Japanese: every
+    // stone alive (the record marks none dead); neither Black's stones nor White's a2 b2 have an
+    // eye (c3 only joins b3 to Black's other stones) and they share the dame a3, so with both
+    // alive they live in seki and c3 is a seki eye (Japanese Rules of Go, 1989, Article 8): 1 - 2;
     // Taiwan 5 - (4 + 1, Black's retake was the last board play).
     // Positional superko: the retake becomes a pass; White's c3 stone stays: Black 3 stones,
     // White 5 + a3 b3 = 7 -> W+4. Stone scoring (simple ko allows the retake; White's capture

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use gorules_compare::dead::DeadStones;
 use gorules_compare::diagram;
 use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
@@ -189,19 +190,25 @@ fn differences_md(root: &Path) -> Result<Page, String> {
          For each: the final position as Concord counts it (`gorules diagram FILE --format \
          svg`: squares mark territory, faded stones are dead, a ring marks the last move), why the \
          rulesets differ, and the score under every built-in ruleset with its parts, as \
-         `gorules score FILE --format markdown` prints it (cells are Black / White). Komi is as \
-         in the record.\n\n",
+         `gorules score FILE --dead markup --format markdown` prints it (cells are Black / \
+         White): the dead stones are the players' agreement as the record marks it, every stone \
+         alive where it marks none. Komi is as in the record.\n\n",
     );
     let mut sections = Vec::new();
     let mut images = Vec::new();
     let concord = gorules_rules::builtin("concord").ok_or("no concord ruleset")?;
+    // The players' agreement as each record marks it, not the estimate: the gallery is about
+    // rules, and its positions are small enough to agree on.
+    let agreed = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
     for rel in GALLERY {
         let path = root.join(rel);
         let record = read_sgf_file(&path).map_err(|e| e.to_string())?.remove(0);
-        let report = compare_game(&record, &all, &Options::default()).map_err(|e| e.to_string())?;
+        let report = compare_game(&record, &all, &agreed).map_err(|e| e.to_string())?;
         let title = record.game_name.clone().unwrap_or_else(|| rel.to_string());
-        let view = diagram::view(&record, &concord, &Options::default(), None)
-            .map_err(|e| e.to_string())?;
+        let view = diagram::view(&record, &concord, &agreed, None).map_err(|e| e.to_string())?;
         let stem = Path::new(rel)
             .file_stem()
             .and_then(|s| s.to_str())
@@ -462,8 +469,11 @@ fn worked_example(root: &Path) -> Result<String, String> {
     // The record as a program without the last-pass rule would write it: it stops after
     // "W pass, B pass".
     record.moves.pop();
-    let report = compare_game(&record, &[concord, modified], &Options::default())
-        .map_err(|e| e.to_string())?;
+    let agreed = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
+    let report = compare_game(&record, &[concord, modified], &agreed).map_err(|e| e.to_string())?;
     let mut out = String::from("## Worked example: Concord without its last-pass rule\n\n");
     out.push_str(
         "Write a file that starts from Concord and changes one knob, the end of play:\n\n```toml\n",

@@ -28,6 +28,16 @@
 //! listed in index order: `Board::empty_points` on `gorules-board`; on `board-game`, whose list
 //! of empty tiles is in no order, by asking every tile's content.
 //!
+//! The *user* loop (`user gorules-board`, `user board-game`) is the plainest playout a user
+//! writes on each engine's public API, with no list of empty points at all: draw a random
+//! point, read it (`Board::get`, `GoBoard::stone_at`), skip it if it holds a stone or is an own
+//! eye (the four neighbours read the same way: `Size::neighbors`, `Tile::all_adjacent`), check
+//! legality (suicide, positional superko), play; pass after [`USER_DRAWS`] x size^2 draws
+//! found nothing to play. Most of its draws late in a game land on stones, so it measures what
+//! reading a point costs. Its policy differs from the other loops' (draws with replacement,
+//! a pass after a bounded number of them), so its games are its own; both engines play the
+//! same ones, which the benchmark checks too.
+//!
 //! Run: `cargo bench -p gorules-board --bench playouts` (add e.g. `-- --warm-up-time 1
 //! --measurement-time 3` to shorten it).
 
@@ -625,6 +635,213 @@ impl Engine for GenericBoardGame {
     }
 }
 
+/// The user loop's draws per ply, as a multiple of the number of points: a player passes
+/// after drawing `USER_DRAWS * size^2` points (with replacement) without finding a play.
+const USER_DRAWS: usize = 1;
+
+/// What the user loop needs from an engine: its public API, as a user calls it, behind one
+/// call per drawn point.
+trait UserEngine {
+    /// Starts a new game on an empty board.
+    fn reset(&mut self);
+    /// The board's side.
+    fn side(&self) -> u8;
+    /// Reads the point `(x, y)` and its four neighbours, and plays there for the player to
+    /// move unless it holds a stone, is an own eye, a suicide or a superko repetition;
+    /// returns whether it played.
+    fn try_point(&mut self, x: u8, y: u8) -> bool;
+    /// Passes. `ends_game` is set for the second consecutive pass.
+    fn pass(&mut self, ends_game: bool);
+    /// Area score: (black, white).
+    fn score(&self) -> (u32, u32);
+}
+
+/// One playout of the user loop from the empty board; returns (plies, score).
+fn user_playout<E: UserEngine>(e: &mut E, seed: u64) -> (u32, (u32, u32)) {
+    let mut rng = Rng(seed);
+    e.reset();
+    let n = e.side() as usize;
+    let area = n * n;
+    let max_plies = 3 * area as u32;
+    let mut plies = 0;
+    let mut passes = 0;
+    while passes < 2 && plies < max_plies {
+        let mut played = false;
+        for _ in 0..USER_DRAWS * area {
+            let k = rng.below(area);
+            if e.try_point((k % n) as u8, (k / n) as u8) {
+                played = true;
+                break;
+            }
+        }
+        if played {
+            passes = 0;
+        } else {
+            passes += 1;
+            e.pass(passes == 2);
+        }
+        plies += 1;
+    }
+    (plies, e.score())
+}
+
+/// The user loop on `gorules-board`: `Board::get`, `Size::neighbors` and `Board::get` for the
+/// eye test, `Board::preview` for suicide and `HashCounts` for positional superko, then
+/// `Board::play_previewed`.
+struct UserGorules {
+    board: Board,
+    to_move: Color,
+    seen: HashCounts,
+}
+
+impl UserGorules {
+    fn new(n: u32) -> UserGorules {
+        let size = Size::square(n).unwrap();
+        UserGorules {
+            board: Board::new(size),
+            to_move: Color::Black,
+            seen: HashCounts::with_capacity(3 * size.area() + 1),
+        }
+    }
+}
+
+impl UserEngine for UserGorules {
+    fn reset(&mut self) {
+        self.board.reset(self.board.size());
+        self.to_move = Color::Black;
+        self.seen.clear();
+        self.seen.add(self.board.hash(), 1);
+    }
+
+    fn side(&self) -> u8 {
+        self.board.size().width()
+    }
+
+    fn try_point(&mut self, x: u8, y: u8) -> bool {
+        let p = Point::new(x, y);
+        if self.board.get(p).is_some() {
+            return false;
+        }
+        let c = self.to_move;
+        let size = self.board.size();
+        if size.neighbors(p).all(|q| self.board.get(q) == Some(c)) {
+            return false;
+        }
+        let preview = match self.board.preview(c, p) {
+            Ok(pv) if pv.suicide == 0 && self.seen.get(pv.hash) == 0 => pv,
+            _ => return false,
+        };
+        self.board.play_previewed(c, p, &preview).unwrap();
+        self.seen.add(self.board.hash(), 1);
+        self.to_move = c.opponent();
+        true
+    }
+
+    fn pass(&mut self, _ends_game: bool) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn score(&self) -> (u32, u32) {
+        area_score(&self.board)
+    }
+}
+
+/// The user loop on `board-game`: `GoBoard::stone_at`, `Tile::all_adjacent` and `stone_at`
+/// for the eye test, `is_available_move` (suicide, superko against the board's history), then
+/// `GoBoard::play`.
+struct UserBoardGame {
+    size: u8,
+    board: GoBoard,
+    /// The empty board, copied into `board` at each reset (`GoBoard` has no reset).
+    empty: GoBoard,
+}
+
+impl UserBoardGame {
+    fn new(n: u8) -> UserBoardGame {
+        let empty = GoBoard::new(n, Komi::zero(), Rules::cgos());
+        UserBoardGame {
+            size: n,
+            board: empty.clone(),
+            empty,
+        }
+    }
+}
+
+impl UserEngine for UserBoardGame {
+    fn reset(&mut self) {
+        self.board.clone_from(&self.empty);
+    }
+
+    fn side(&self) -> u8 {
+        self.size
+    }
+
+    fn try_point(&mut self, x: u8, y: u8) -> bool {
+        let t = Tile::new(x, y);
+        if self.board.stone_at(t).is_some() {
+            return false;
+        }
+        let me = self.board.next_player();
+        if t.all_adjacent(self.size)
+            .all(|a| self.board.stone_at(a) == Some(me))
+        {
+            return false;
+        }
+        let mv = Move::Place(t);
+        if self.board.is_available_move(mv) != Ok(true) {
+            return false;
+        }
+        self.board.play(mv).unwrap();
+        true
+    }
+
+    fn pass(&mut self, ends_game: bool) {
+        // As in the other loops: the game-ending pass is not applied (`play` would score).
+        if !ends_game {
+            self.board.play(Move::Pass).unwrap();
+        }
+    }
+
+    fn score(&self) -> (u32, u32) {
+        let s = self.board.current_score();
+        (s.a, s.b)
+    }
+}
+
+fn run_user_batch<E: UserEngine>(e: &mut E, seeds: std::ops::Range<u64>) -> u64 {
+    let mut plies = 0;
+    for seed in seeds {
+        let (p, score) = user_playout(e, seed);
+        plies += p as u64;
+        black_box(score);
+    }
+    plies
+}
+
+/// Runs the user loop's batch through both engines once and checks they played the same
+/// games; returns the plies.
+fn check_same_user_games(n: u32) -> u64 {
+    let mut a = UserGorules::new(n);
+    let mut b = UserBoardGame::new(n as u8);
+    let mut total = 0;
+    for seed in seeds(n) {
+        let ra = user_playout(&mut a, seed);
+        let rb = user_playout(&mut b, seed);
+        assert_eq!(
+            ra, rb,
+            "{n}x{n} seed {seed}: the user loops played different games (plies, score)"
+        );
+        total += ra.0 as u64;
+    }
+    let count = seeds(n).end - seeds(n).start;
+    eprintln!(
+        "{n}x{n} user loop: {count} playouts, {total} plies ({:.1} per playout), identical in \
+         both engines",
+        total as f64 / count as f64
+    );
+    total
+}
+
 /// Playouts per timed iteration, and the seeds they use.
 fn seeds(n: u32) -> std::ops::Range<u64> {
     let count = if n <= 9 { 128 } else { 32 };
@@ -699,6 +916,15 @@ fn bench_playouts(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("generic board-game", &size), |bch| {
             bch.iter(|| run_batch(&mut engine, seeds(n), &mut buf))
         });
+        group.throughput(Throughput::Elements(check_same_user_games(n)));
+        let mut engine = UserGorules::new(n);
+        group.bench_function(BenchmarkId::new("user gorules-board", &size), |bch| {
+            bch.iter(|| run_user_batch(&mut engine, seeds(n)))
+        });
+        let mut engine = UserBoardGame::new(n as u8);
+        group.bench_function(BenchmarkId::new("user board-game", &size), |bch| {
+            bch.iter(|| run_user_batch(&mut engine, seeds(n)))
+        });
     }
     group.finish();
 }
@@ -741,8 +967,24 @@ fn bench_scoring(c: &mut Criterion) {
 /// either one, while the best of many interleaved batches is close to what each engine does
 /// undisturbed.
 fn interleaved<A: Engine, B: Engine>(label: &str, n: u32, a: &mut A, b: &mut B) {
-    const ROUNDS: usize = 40;
     let mut buf = Candidates::new();
+    let mut buf2 = Candidates::new();
+    interleaved_batches(
+        label,
+        n,
+        || run_batch(a, seeds(n), &mut buf),
+        || run_batch(b, seeds(n), &mut buf2),
+    );
+}
+
+/// [`interleaved`] for any two batches, each returning its plies.
+fn interleaved_batches(
+    label: &str,
+    n: u32,
+    mut a: impl FnMut() -> u64,
+    mut b: impl FnMut() -> u64,
+) {
+    const ROUNDS: usize = 40;
     let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
     let mut plies = 0;
     for round in 0..ROUNDS {
@@ -750,10 +992,10 @@ fn interleaved<A: Engine, B: Engine>(label: &str, n: u32, a: &mut A, b: &mut B) 
         for first in [round % 2 == 0, round % 2 == 1] {
             let t = Instant::now();
             if first {
-                plies = run_batch(a, seeds(n), &mut buf);
+                plies = a();
                 best_a = best_a.min(t.elapsed().as_secs_f64());
             } else {
-                run_batch(b, seeds(n), &mut buf);
+                b();
                 best_b = best_b.min(t.elapsed().as_secs_f64());
             }
         }
@@ -783,13 +1025,20 @@ fn interleaved_summary() {
             &mut GenericGorules::new(n),
             &mut GenericBoardGame::new(n as u8),
         );
+        let (mut a, mut b) = (UserGorules::new(n), UserBoardGame::new(n as u8));
+        interleaved_batches(
+            "user loop",
+            n,
+            || run_user_batch(&mut a, seeds(n)),
+            || run_user_batch(&mut b, seeds(n)),
+        );
     }
 }
 
 criterion_group!(benches, bench_playouts, bench_scoring);
 
-/// `PLAYOUTS_ONLY=ENGINE/N/BATCHES` (e.g. `gorules-board/9/20`): plays only that many
-/// batches through one engine and exits, for instruction counts (`valgrind --tool=callgrind`
+/// `PLAYOUTS_ONLY=ENGINE/N/BATCHES` (e.g. `gorules-board/9/20`, `user-board-game/19/10`): plays
+/// only that many batches through one engine and exits, for instruction counts (`valgrind --tool=callgrind`
 /// or `cachegrind`; subtract a run with 0 batches for the start-up).
 fn only(spec: &str) {
     let parts: Vec<&str> = spec.split('/').collect();
@@ -825,9 +1074,22 @@ fn only(spec: &str) {
                 plies += run_batch(&mut e, seeds(n), &mut buf);
             }
         }
-        _ => {
-            panic!("engines: gorules-board, board-game, generic-gorules-board, generic-board-game")
+        "user-gorules-board" => {
+            let mut e = UserGorules::new(n);
+            for _ in 0..batches {
+                plies += run_user_batch(&mut e, seeds(n));
+            }
         }
+        "user-board-game" => {
+            let mut e = UserBoardGame::new(n as u8);
+            for _ in 0..batches {
+                plies += run_user_batch(&mut e, seeds(n));
+            }
+        }
+        _ => panic!(
+            "engines: gorules-board, board-game, generic-gorules-board, generic-board-game, \
+             user-gorules-board, user-board-game"
+        ),
     }
     eprintln!("{engine} {n}x{n}: {batches} batches, {plies} plies");
 }

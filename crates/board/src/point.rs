@@ -108,17 +108,26 @@ impl Size {
         }
     }
 
-    /// The on-board orthogonal neighbours of `p`.
+    /// The on-board orthogonal neighbours of `p` (left, right, up, down), for any `p`: a point
+    /// off the board has those of its neighbours that are on it.
+    #[inline]
     pub fn neighbors(self, p: Point) -> impl Iterator<Item = Point> {
+        // In u32, where 0 - 1 wraps far off every board and 255 + 1 does not wrap: a
+        // candidate kept is on the board, so its coordinates fit in u8 again.
+        let (x, y) = (p.x as u32, p.y as u32);
+        let (w, h) = (self.width as u32, self.height as u32);
         let cand = [
-            (p.x.wrapping_sub(1), p.y),
-            (p.x + 1, p.y),
-            (p.x, p.y.wrapping_sub(1)),
-            (p.x, p.y + 1),
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
         ];
         cand.into_iter()
-            .map(|(x, y)| Point { x, y })
-            .filter(move |q| self.contains(*q))
+            .filter(move |&(x, y)| x < w && y < h)
+            .map(|(x, y)| Point {
+                x: x as u8,
+                y: y as u8,
+            })
     }
 }
 
@@ -179,6 +188,44 @@ impl ColoredMove {
         ColoredMove {
             color,
             mv: Move::Pass,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbors_of_every_point_a_u8_pair_names() {
+        // The on-board points at distance 1 (one coordinate differs by one), found by trying
+        // every point of the board, in the order left, right, up, down; for points off the
+        // board too, up to x = y = 255 (where x + 1 must neither overflow nor wrap to 0).
+        for (w, h) in [(2, 2), (9, 9), (19, 19), (25, 25), (3, 17)] {
+            let size = Size::new(w, h).unwrap();
+            for y in 0..=u8::MAX {
+                for x in 0..=u8::MAX {
+                    let p = Point::new(x, y);
+                    let key = |q: &Point| (q.y as i32 - y as i32, q.x as i32 - x as i32);
+                    let mut expected: Vec<Point> = size
+                        .points()
+                        .filter(|q| {
+                            let (dy, dx) = key(q);
+                            dx.abs() + dy.abs() == 1
+                        })
+                        .collect();
+                    // left (0, -1), right (0, 1), up (-1, 0), down (1, 0)
+                    let order = |q: &Point| match key(q) {
+                        (0, -1) => 0,
+                        (0, 1) => 1,
+                        (-1, 0) => 2,
+                        _ => 3,
+                    };
+                    expected.sort_by_key(order);
+                    let got: Vec<Point> = size.neighbors(p).collect();
+                    assert_eq!(got, expected, "{size} {p:?}");
+                }
+            }
         }
     }
 }

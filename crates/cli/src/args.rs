@@ -160,3 +160,22 @@ pub fn komi(k: Option<f64>) -> Result<Option<Komi>, String> {
     k.map(|v| gorules_request::komi(v).map_err(message))
         .transpose()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        dead: DeadArgs,
+    }
+
+    #[test]
+    fn the_default_dead_stone_source_is_the_librarys() {
+        let cli = Cli::try_parse_from(["gorules"]).unwrap();
+        assert_eq!(cli.dead.choice().unwrap(), DeadStones::default());
+        assert_eq!(DeadStones::default(), DeadStones::Auto);
+    }
+}

@@ -48,13 +48,14 @@ impl DeadSource {
     }
 }
 
-/// Where to take the dead stones from.
+/// Where to take the dead stones from. The default is the command line's and the Python
+/// package's: [`DeadStones::Auto`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum DeadStones {
     /// The record's territory markup where it has some, else the estimate.
+    #[default]
     Auto,
     /// The record's territory markup; every stone alive without it.
-    #[default]
     Markup,
     /// The estimate on the final position (`gorules-life`).
     Estimate,

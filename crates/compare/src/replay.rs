@@ -17,7 +17,8 @@ use gorules_sgf::{GameRecord, RecordError, RecordErrorKind};
 pub struct Options {
     /// Komi to use whatever the record and the ruleset say (`--komi`).
     pub komi: Option<Komi>,
-    /// Where the dead stones come from (`--dead`; by default the record's territory markup).
+    /// Where the dead stones come from (`--dead`; by default `auto`: the record's territory
+    /// markup where it has some, else the estimate).
     pub dead: crate::dead::DeadStones,
     /// Counting methods to report (each ruleset reports those it allows); `None`: all.
     pub countings: Option<Vec<Counting>>,

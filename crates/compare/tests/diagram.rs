@@ -6,6 +6,7 @@ use gorules_board::diagram::from_diagram;
 use gorules_board::ColoredMove;
 
 use gorules_board::{Color, Move, Point, Size};
+use gorules_compare::dead::DeadStones;
 use gorules_compare::diagram::*;
 use gorules_compare::replay::{DeadSource, Options};
 use gorules_rules::Ruleset;
@@ -74,7 +75,12 @@ Dame parity: move 14 of 17 (W C4), rules concord
 fn dame_parity_at_the_end() {
     // Black filled c5; W pass, B pass. Chinese: 13 - 12.
     let record = dame_parity();
-    let v = view(&record, &rules("chinese"), &Options::default(), None).unwrap();
+    // The record marks no dead stones: every stone alive.
+    let agreed = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
+    let v = view(&record, &rules("chinese"), &agreed, None).unwrap();
     assert!(v.is_final);
     assert!(v.territory.neutral.is_empty());
     assert_eq!(v.territory.counted[0].len(), 5);

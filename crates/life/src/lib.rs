@@ -7,10 +7,11 @@
 //!   life) are alive and the opponent stones inside pass-alive territory are dead, under any
 //!   rules;
 //! - **estimated** ([`estimate`]): the rest by Monte Carlo ownership. Many random play-outs
-//!   run from the position (no player fills its own eye-like points, nor plays a self-atari of
-//!   several stones, which keeps seki alive); a chain whose points the opponent owns at the end
-//!   of at least [`Options::threshold`] of them is dead, one its owner keeps as often is alive,
-//!   anything between is *uncertain*. The play-outs are seeded from [`Options::seed`] and the
+//!   run from the position (no player fills its own true eyes, but false eyes are filled; no
+//!   self-atari of several stones, which keeps seki alive, except a killing sacrifice of a dead
+//!   eye shape); a chain whose points the opponent owns at the end of at least
+//!   [`Options::threshold`] of them (0.8, calibrated against GNU Go: docs/dead-stones.md) is
+//!   dead, one its owner keeps as often is alive, anything between is *uncertain*. The play-outs are seeded from [`Options::seed`] and the
 //!   position, so the same position always gets the same answer;
 //! - **a real engine** ([`gtp::Engine`]): any GTP engine's `final_status_list dead`, for a user
 //!   who has one.

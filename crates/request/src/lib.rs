@@ -58,10 +58,8 @@ impl Request {
     pub fn new() -> Request {
         Request {
             rules: rules_list::all(),
-            options: Options {
-                dead: gorules_compare::dead::DeadStones::Auto,
-                ..Options::default()
-            },
+            // The default dead-stone source is `auto`.
+            options: Options::default(),
         }
     }
 

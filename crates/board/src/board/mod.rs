@@ -49,13 +49,12 @@ impl Cell {
         }
     }
 
+    /// The stone on the cell, if any: one load from a table indexed by the cell's value (a
+    /// `match` compiles to compares and branches on the point-reading paths).
     #[inline]
     fn color(self) -> Option<Color> {
-        match self {
-            Cell::Black => Some(Color::Black),
-            Cell::White => Some(Color::White),
-            _ => None,
-        }
+        const COLOR: [Option<Color>; 4] = [None, Some(Color::Black), Some(Color::White), None];
+        COLOR[self as usize]
     }
 }
 
@@ -138,6 +137,15 @@ struct Geometry {
     cells: Slots<Cell>,
     /// Heads of the empty board: [`EMPTY_HEAD`] on the board, [`BORDER_HEAD`] around it.
     heads: Slots<u16>,
+    /// With [`Geometry::col`], the padded index of any point, on the board or off it, without
+    /// a test: `row[y] + col[x]`. For `y` on the board, `row[y]` is the padded index of
+    /// `(0, y)`; for any other `y` (every `u8` has an entry), that of `(0, height)`, a cell
+    /// of the bottom border row.
+    row: [u16; 256],
+    /// `x` for a column of the board, `width` for any other `x`: `row[y] + col[x]` is then
+    /// the point's cell for a point on the board, and a border cell for a point off it (the
+    /// right border column, or the bottom border row from its column 0 to `width`).
+    col: [u16; 256],
 }
 
 impl Geometry {
@@ -162,11 +170,16 @@ impl Geometry {
                 cells[i] = Cell::Empty;
                 heads[i] = EMPTY_HEAD;
             }
+            let (w, h) = (size.width() as usize, size.height() as usize);
+            let row = std::array::from_fn(|y| ((y.min(h) + 1) * stride + 1) as u16);
+            let col = std::array::from_fn(|x| x.min(w) as u16);
             Geometry {
                 bit,
                 point,
                 cells,
                 heads,
+                row,
+                col,
             }
         })
     }
@@ -449,10 +462,16 @@ impl Board {
     /// points, [`Board::empty_points`] reads the bitboards instead of asking every point.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
-        if !self.size.contains(p) {
-            return None;
-        }
-        self.cells[self.idx(p)].color()
+        // No test: a point off the board reads a border cell (see `Geometry::row`), which
+        // holds no stone.
+        self.cells[self.cell_index(p)].color()
+    }
+
+    /// The padded index of `p` if it is on the board, else that of a border cell; from two
+    /// table reads, without a test or a multiplication.
+    #[inline]
+    fn cell_index(&self, p: Point) -> usize {
+        self.geo.row[p.y as usize] as usize + self.geo.col[p.x as usize] as usize
     }
 
     /// The Zobrist hash of the stone configuration (0 for the empty board).

@@ -199,3 +199,51 @@ fn atari_detection_with_pseudo_liberties() {
     assert!(!b.chains[h].in_atari());
     assert_eq!(b.liberty_count(Point::new(1, 0)), 5);
 }
+
+#[test]
+fn get_reads_every_point_a_u8_pair_names() {
+    // `Board::get` finds a point's cell from two tables, with no test of the point: a point
+    // on the board must read its own cell, and every other point (any `x` and `y` a `u8`
+    // holds) a border cell, which holds no stone. The stones expected come from the
+    // bitboards, which `get` does not read.
+    let mut next = crate::test_rng(4242u64);
+    for (w, h) in [
+        (2, 2),
+        (3, 7),
+        (9, 9),
+        (19, 19),
+        (25, 25),
+        (25, 2),
+        (2, 25),
+        (13, 21),
+    ] {
+        let size = Size::new(w, h).unwrap();
+        let mut b = Board::new(size);
+        for k in 0..size.area() {
+            let p = size.point_at(next() as usize % size.area());
+            let c = Color::ALL[k % 2];
+            let _ = b.play(c, p);
+        }
+        assert!(
+            b.on_board[0] > 0 && b.on_board[1] > 0,
+            "{size}: stones of both colours"
+        );
+        for y in 0..=u8::MAX {
+            for x in 0..=u8::MAX {
+                let p = Point::new(x, y);
+                let i = b.cell_index(p);
+                let expected = if size.contains(p) {
+                    assert_eq!(i, b.idx(p), "{size} {p:?}");
+                    Color::ALL
+                        .into_iter()
+                        .find(|c| b.stone_bits[c.index()].contains(p))
+                } else {
+                    assert!(i < b.padded(), "{size} {p:?}: index {i}");
+                    assert_eq!(b.cells[i], Cell::Border, "{size} {p:?}");
+                    None
+                };
+                assert_eq!(b.get(p), expected, "{size} {p:?}");
+            }
+        }
+    }
+}

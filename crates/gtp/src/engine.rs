@@ -635,3 +635,80 @@ pub fn serve(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse_line;
+
+    fn ask(engine: &mut Engine, line: &str) -> Answer {
+        engine.answer(&parse_line(line).expect("a command"))
+    }
+
+    /// The dead stones of a position are estimated once, however often and in whatever order
+    /// `final_status_list` and `final_score` ask; any change of the position or the settings
+    /// makes a new estimate.
+    #[test]
+    fn a_position_is_compared_once() {
+        let mut e = Engine::new(gorules_rules::builtin("chinese").expect("built in"));
+        for line in [
+            "boardsize 7",
+            "play b c3",
+            "play w e5",
+            "play b c5",
+            "play w e3",
+            "play b d4",
+        ] {
+            ask(&mut e, line).expect("accepted");
+        }
+        assert_eq!(e.reports_made, 0);
+        let dead = ask(&mut e, "final_status_list dead");
+        let score = ask(&mut e, "final_score");
+        assert!(score.is_ok(), "{score:?}");
+        assert_eq!(e.reports_made, 1, "final_score after final_status_list");
+        for line in [
+            "final_score",
+            "final_status_list alive",
+            "final_status_list seki",
+            "gorules-score",
+            "showboard",
+            "gorules-legal w d5",
+            "printsgf",
+        ] {
+            ask(&mut e, line).expect("answered");
+        }
+        assert_eq!(ask(&mut e, "final_status_list dead"), dead);
+        assert_eq!(e.reports_made, 1, "nothing changed the position");
+
+        // Each change makes one new comparison, whichever command asks first.
+        let changes = [
+            "play w d5",
+            "undo",
+            "komi 0.5",
+            "kata-set-rules japanese",
+            "gorules-rules chinese",
+            "clear_board",
+            "boardsize 9",
+            "fixed_handicap 2",
+        ];
+        for (i, change) in changes.iter().enumerate() {
+            ask(&mut e, change).expect("accepted");
+            let first = if i % 2 == 0 {
+                "final_score"
+            } else {
+                "final_status_list dead"
+            };
+            let _ = ask(&mut e, first);
+            let _ = ask(&mut e, "final_score");
+            let _ = ask(&mut e, "final_status_list dead");
+            assert_eq!(e.reports_made, 2 + i as u64, "after {change}");
+        }
+        // A refused move changes nothing.
+        assert!(ask(&mut e, "play b d4").is_ok());
+        let _ = ask(&mut e, "final_score");
+        let made = e.reports_made;
+        assert!(ask(&mut e, "play w d4").is_err());
+        let _ = ask(&mut e, "final_score");
+        assert_eq!(e.reports_made, made);
+    }
+}

@@ -3,7 +3,7 @@
 //! stepper every replay uses (`gorules_rules::Replay`), and the replay is kept between
 //! commands: a `play` checks and steps one move (the same work at move 300 as at move 10);
 //! only a command that changes what came before (`undo`, `komi`, a new ruleset, a handicap, a
-//! new board or file) replays the record again. Scores and dead stones come from the same
+//! new board or file) or a refused move of a colour out of turn replays the record again. Scores and dead stones come from the same
 //! comparison as `gorules score` (`gorules_compare::report::compare_game`), so the engine and
 //! the command line always agree; its report is kept until the position or the settings
 //! change, so that `final_status_list` and `final_score` on one position estimate the dead
@@ -321,8 +321,8 @@ impl Engine {
         let checked = if moves.len() == 1 {
             kept.with_dependent_mut(|_, replay| Self::check(replay, &moves))
         } else {
-            // The pass before the move would be stepped (there are moves, or `color` would be
-            // the one to move): check on a replay of its own.
+            // The pass before the move would be stepped (only after a first move: before it,
+            // the replay is one that `color` begins): check on a replay of its own.
             self.replay_from(self.record.first_player())?
                 .with_dependent_mut(|_, replay| Self::check(replay, &moves))
         };

@@ -655,8 +655,17 @@ a new knob, which every ruleset file can then use.
   that owns the report: `crates/compare/src/render.rs` (a game's report, `score`),
   `crates/compare/src/corpus_printer.rs` (a corpus run, `compare`, written piece by piece),
   `crates/claims/src/printer.rs` (fuzz reports and the named claims) or
-  `crates/rules/src/printer.rs` (`rules list`, `show`, `diff`). The CLI's `--format` reads the
-  name with `Format::from_name`; it renders nothing itself.
+  `crates/rules/src/printer.rs` (`rules list`, `show`, `diff`); each `Format` lists its
+  values in `Format::ALL` and reads and writes its name (`FromStr`, `Display`). The front ends
+  read the name through `gorules_request::format`; they render nothing themselves.
+- **A front end** (the command line, the Python package, a service): it reads its own syntax
+  (flags, keyword arguments, a request body) into a `gorules_request::Request` (the rules
+  list, counting methods, komi, dead-stone source, `unfinished`) and a printer's `Format`,
+  each checked once in `crates/request`; it words the typed `RequestError`s for its users
+  (the CLI names its flags, Python does not); it hands the request to the engine
+  (`gorules_compare`: `rules_choice::compare_chosen` for one record, `corpus` for many) and
+  the engine's reports to a printer. Request layer, then engine, then printer: no front end
+  parses a rules list, a komi or a dead-stone source itself.
 - **A way to replay records**: the engines that replay many games step them through
   `gorules_rules::Replay`, which gives a record's move its one meaning (ignored after the end,
   diverged after a replaced illegal move, else an error in the record) and holds the fast
@@ -715,8 +724,10 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
          one way: board <- rules <- sgf <- compare <- claims <- cli, board <- life (which stones \
-         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; files (reading \
-         input files safely) <- rules, sgf and compare; the Python package (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
+         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; compare <- request \
+         (what a front end asks for, parsed and checked once) <- cli and the Python package; \
+         files (reading input files safely) <- rules, sgf and compare; the Python package \
+         (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();

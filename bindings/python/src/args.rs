@@ -1,19 +1,21 @@
-//! Python arguments read into the libraries' values, each checked as the command line checks
-//! its options (and with its messages): rulesets, counting methods, komi, dead stones, record
-//! inputs, colours and points.
+//! Python arguments read into the libraries' values: rulesets, counting methods, komi and dead
+//! stones through the request layer (`gorules_request`, which the command line reads its
+//! options with, its errors worded without the command line's flags), record inputs, colours
+//! and points.
 
 use std::path::PathBuf;
 
 use gorules_board::coords::{parse_gtp_move, parse_gtp_point};
 use gorules_board::{Color, Move, Point, Size};
 use gorules_compare::dead::DeadStones;
-use gorules_compare::rules_choice::{self, RulesetChoice, RECORD};
-use gorules_rules::{builtins, rules_names, Counting, Ruleset};
+use gorules_compare::rules_choice::RulesetChoice;
+use gorules_request::{rules_list, RequestError};
+use gorules_rules::{rules_names, Counting, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyInt, PyString, PyTuple};
 
-use crate::errors::gorules_error;
-use crate::ruleset::{load_ruleset, PyRuleset};
+use crate::errors::{gorules_error, rules_error};
+use crate::ruleset::PyRuleset;
 
 /// A record to read: SGF text, or a file.
 pub enum SgfInput {
@@ -175,7 +177,7 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// a sequence of these (each `"all"` in it standing for every built-in ruleset).
 pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetChoice>> {
     let Some(obj) = obj else {
-        return Ok(rules_choice::fixed(builtins()));
+        return Ok(rules_list::all());
     };
     let mut out = Vec::new();
     let fixed = |r: Ruleset| RulesetChoice::Fixed(Box::new(r));
@@ -209,22 +211,14 @@ pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetCh
         }
     }
     if out.is_empty() {
-        return Err(gorules_error("--rules names no ruleset"));
+        return Err(request_error(RequestError::NoRuleset));
     }
     Ok(out)
 }
 
 /// `rules` of a game played move by move: as [`ruleset_choices`], without `"record"`.
 pub fn rulesets(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Ruleset>> {
-    ruleset_choices(obj)?
-        .into_iter()
-        .map(|c| match c {
-            RulesetChoice::Fixed(r) => Ok(*r),
-            _ => Err(gorules_error(format!(
-                "rules: \"{RECORD}\" stands for a record's own ruleset, and a game played move by move has no record"
-            ))),
-        })
-        .collect()
+    rules_list::without_record(ruleset_choices(obj)?).map_err(request_error)
 }
 
 /// A path-like object (not a `str`) as a path.
@@ -252,15 +246,15 @@ fn add_str(out: &mut Vec<RulesetChoice>, s: &Bound<'_, PyString>) -> PyResult<()
 
 /// One `--rules` text: `all`, or ids, `katago:` rules strings and paths separated by commas.
 fn add_spec(out: &mut Vec<RulesetChoice>, spec: &str) -> PyResult<()> {
-    if spec.trim() == "all" {
-        out.extend(rules_choice::fixed(builtins()));
+    if spec.trim() == rules_list::ALL {
+        out.extend(rules_list::all());
         return Ok(());
     }
     for s in rules_names(spec) {
-        if s == "all" {
-            out.extend(rules_choice::fixed(builtins()));
+        if s == rules_list::ALL {
+            out.extend(rules_list::all());
         } else {
-            out.push(rules_choice::parse_choice(s, load_ruleset)?);
+            out.push(rules_list::choice(s).map_err(request_error)?);
         }
     }
     Ok(())
@@ -269,37 +263,33 @@ fn add_spec(out: &mut Vec<RulesetChoice>, spec: &str) -> PyResult<()> {
 /// `counting`: `"all"` (`None`: every method each ruleset allows), or `area`, `territory`,
 /// `stone`.
 pub fn countings(name: &str) -> PyResult<Option<Vec<Counting>>> {
-    if name.trim() == "all" {
-        return Ok(None);
-    }
-    counting(name).map(|c| Some(vec![c]))
+    gorules_request::countings(name).map_err(request_error)
 }
 
 /// One counting method by name.
 pub fn counting(name: &str) -> PyResult<Counting> {
-    knob_value::<Counting>(name).map_err(|_| {
-        gorules_error(format!(
-            "counting {name:?}: one of area, territory, stone, all"
-        ))
-    })
+    gorules_request::counting(name).map_err(request_error)
 }
 
-/// A knob's value by its name in a ruleset's TOML file (`positional-superko`): the rules
-/// crate's one reading of it.
+/// A knob's value by its name in a ruleset's TOML file (`positional-superko`).
 pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    use serde::de::IntoDeserializer;
-    T::deserialize(text.trim().into_deserializer())
-        .map_err(|e: serde::de::value::Error| e.to_string())
+    gorules_request::knob_value(text).map_err(|e| e.to_string())
 }
 
 /// `komi`: checked as every komi is ([`gorules_rules::Komi`]).
-pub fn komi(k: Option<f64>) -> PyResult<Option<f64>> {
-    k.map(|v| {
-        gorules_rules::Komi::new(v)
-            .map(f64::from)
-            .map_err(|e| gorules_error(format!("komi {v}: {e}")))
-    })
-    .transpose()
+pub fn komi(k: Option<f64>) -> PyResult<Option<gorules_rules::Komi>> {
+    k.map(|v| gorules_request::komi(v).map_err(request_error))
+        .transpose()
+}
+
+/// A request's error as the package raises it: `RulesError` for a ruleset that cannot be
+/// loaded, `GorulesError` for any other choice, in the request's own words (which name the
+/// choice, not a command-line flag).
+pub fn request_error(e: RequestError) -> PyErr {
+    match e {
+        RequestError::Ruleset(message) => rules_error(message),
+        e => gorules_error(e.to_string()),
+    }
 }
 
 /// `dead` and `engine`: `None` (`auto`), a source name (`auto`, `markup`, `estimate`,
@@ -329,10 +319,7 @@ pub fn dead(obj: Option<&Bound<'_, PyAny>>, engine: Option<&str>) -> PyResult<De
             }
         }
     };
-    if engine.is_some() && text.trim() != "engine" {
-        return Err(gorules_error("engine= is used with dead=\"engine\""));
-    }
-    DeadStones::parse(&text, engine).map_err(gorules_error)
+    gorules_request::dead_stones(&text, engine).map_err(request_error)
 }
 
 /// `jobs`: threads, from 1 to `gorules_compare::corpus::MAX_JOBS` (`None`: every core), as

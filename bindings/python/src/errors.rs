@@ -1,5 +1,6 @@
 //! The exceptions: one base class, `GorulesError` (a `ValueError`), and one subclass per kind
-//! of failure, each carrying the message the command line prints for it. They belong to the
+//! of failure, each carrying the message the command line prints for it (a bad option in the
+//! request layer's words, which name the choice and no command-line flag). They belong to the
 //! package `gorules` (their `__module__`), where users import them from, not to the extension
 //! module inside it: tracebacks and `repr` say `gorules.GorulesError`, and pickle finds them.
 

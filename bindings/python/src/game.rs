@@ -74,7 +74,7 @@ impl PyGame {
                 list.remove(0)
             }
         };
-        let komi = args::komi(komi)?.unwrap_or_else(|| rules.default_komi(handicap));
+        let komi = gorules_rules::game_komi(args::komi(komi)?, None, &rules, handicap).0;
         let setup = if handicap == 0 {
             Setup::even(Board::new(size), komi)
         } else {
@@ -293,7 +293,7 @@ impl PyGame {
     /// The komi.
     #[getter]
     fn komi(&self) -> f64 {
-        self.locked().borrow_dependent().state().komi()
+        self.locked().borrow_dependent().state().komi().points()
     }
 
     /// The handicap stones.

@@ -18,7 +18,8 @@
 //! one `serde_json` writes the JSON contract from), by a serializer whose output is Python
 //! objects (module `pyser`); the printers' JSON text (fuzz reports) is read by `json.loads`.
 //!
-//! Errors are Python exceptions (module `errors`) carrying the messages the command line prints;
+//! Errors are Python exceptions (module `errors`) carrying the messages the command line prints
+//! (a bad option in the request layer's words, which name no flag);
 //! the interpreter lock is released while Rust works.
 
 #![warn(missing_docs)]

@@ -142,7 +142,7 @@ impl PyRuleset {
     /// The komi for a game that gives none, with `handicap` stones.
     #[pyo3(signature = (handicap=0))]
     fn default_komi(&self, #[pyo3(from_py_with = crate::args::handicap)] handicap: u32) -> f64 {
-        self.rules.default_komi(handicap)
+        self.rules.default_komi(handicap).points()
     }
 
     /// Every knob (`"play.ko"`, `"scoring.counting"`, ...) with its value as a ruleset file

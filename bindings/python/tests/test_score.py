@@ -137,6 +137,27 @@ def test_errors_carry_the_commands_messages(cli, tmp_path):
         gorules.score(12)
 
 
+def test_bad_choices_are_worded_without_command_line_flags(repo):
+    # The request layer names the choice; the command line words the same errors with its
+    # flags (--dead, --engine, --rules), Python with no flag at all.
+    game = repo / "examples" / "dame-parity.sgf"
+    cases = [
+        (dict(dead="engine"), "dead-stone source `engine` needs an engine command"),
+        (dict(dead="estimate", engine="gnugo"), "an engine command is used with the dead-stone source `engine` only"),
+        (dict(dead="estimated"), "dead stones `estimated`: not a source of dead stones (did you mean `estimate`?)"),
+        (dict(dead="D4,Z99"), "dead stones `D4,Z99`: bad coordinate"),
+        (dict(rules=" , "), "the rules list names no ruleset"),
+        (dict(counting="teritory"), "counting `teritory`: one of area, territory, stone, all (did you mean `territory`?)"),
+        (dict(komi=0.3), "komi 0.3: komi must be a whole or half number"),
+    ]
+    for kwargs, start in cases:
+        with pytest.raises(gorules.GorulesError) as e:
+            gorules.score(game, **kwargs)
+        assert str(e.value).startswith(start), (kwargs, str(e.value))
+        for flag in ["--dead", "--engine", "--rules", "--counting", "--komi"]:
+            assert flag not in str(e.value), (kwargs, str(e.value))
+
+
 def test_a_broken_game_among_good_ones_warns(tmp_path):
     path = tmp_path / "mixed.sgf"
     path.write_text("(;GM[1]SZ[5];B[cc];W[];B[])(;GM[1]SZ[5];B[cc];W[cc])")

@@ -59,7 +59,7 @@ fn main() {
             continue;
         }
         sum.add(game.size.area() as u64);
-        sum.add(game.komi.to_bits());
+        sum.add(game.komi.points().to_bits());
         sum.add(game.handicap as u64);
         for p in &game.setup {
             sum.add((p.x as u64) << 8 | p.y as u64);

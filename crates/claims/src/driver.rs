@@ -87,7 +87,7 @@ impl<'r> Driver<'r> {
         let mut setup = self.setup.take().unwrap_or_else(|| Setup {
             board: Board::new(game.size),
             handicap: 0,
-            komi: 0.0,
+            komi: gorules_rules::Komi::ZERO,
             first: Color::Black,
         });
         setup.board.reset(game.size);

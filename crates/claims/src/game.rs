@@ -4,6 +4,7 @@
 //! [`GameRecord::dead_stones_from_markup`] reads).
 
 use gorules_board::{Board, Color, ColoredMove, Move, Point, PointSet, Size};
+use gorules_rules::Komi;
 use gorules_sgf::{GameRecord, TerritoryMarkup};
 
 use crate::expr::GameFacts;
@@ -14,7 +15,7 @@ pub struct FuzzGame {
     /// The board size (square).
     pub size: Size,
     /// Komi, written in the record (`KM`) so that every ruleset uses it.
-    pub komi: f64,
+    pub komi: Komi,
     /// Handicap stones: 0, 1 (Black moves first with no stone placed), or 2 and more.
     pub handicap: u32,
     /// The black stones placed before the first move (as many as `handicap` when it is 2 or
@@ -126,7 +127,7 @@ impl FuzzGame {
         }
         let mut g = FuzzGame {
             size: rec.size,
-            komi: rec.komi.unwrap_or(0.0),
+            komi: rec.komi.unwrap_or(Komi::ZERO),
             handicap,
             setup,
             moves: rec.moves.iter().map(|m| m.mv).collect(),
@@ -170,7 +171,7 @@ impl FuzzGame {
         GameFacts {
             size: self.size.width() as u32,
             handicap: self.handicap,
-            komi: self.komi,
+            komi: self.komi.points(),
             moves: self.moves.len() as u32,
             plays: self.moves.len() as u32 - passes,
             passes,
@@ -223,7 +224,7 @@ mod tests {
         let size = Size::square(5).unwrap();
         let mut g = FuzzGame {
             size,
-            komi: 0.5,
+            komi: Komi::new(0.5).unwrap(),
             handicap: 2,
             setup: vec![Point::new(1, 1), Point::new(3, 3)],
             moves: vec![

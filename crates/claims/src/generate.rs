@@ -152,11 +152,12 @@ fn draw_setup(opts: &GenOptions, rng: &mut Rng) -> FuzzGame {
         }
         sort_points(&mut setup);
     }
-    let komi = if handicap >= 2 {
+    let points = if handicap >= 2 {
         pick(rng, &[0.0, 0.5])
     } else {
         pick(rng, &[0.0, 0.5, 5.5, 6.5, 7.0, 7.5])
     };
+    let komi = gorules_rules::Komi::new(points).expect("every komi listed is whole or half");
     FuzzGame {
         size,
         komi,

@@ -19,16 +19,30 @@ pub enum Format {
 }
 
 impl Format {
-    /// The formats' names, as [`Format::from_name`] reads them.
-    pub const NAMES: &'static [&'static str] = &["text", "json"];
+    /// Every format, in the order `--format`'s help lists them.
+    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
 
-    /// The format called `name`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        match name {
-            "text" => Some(Format::Text),
-            "json" => Some(Format::Json),
-            _ => None,
+    /// The format's name, as [`Format::from_str`](std::str::FromStr::from_str) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
         }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = gorules_rules::suggest::UnknownName;
+
+    /// The format called `name` (one of [`Format::ALL`] by its name).
+    fn from_str(name: &str) -> Result<Format, Self::Err> {
+        gorules_rules::suggest::parse_named(name, &Format::ALL)
     }
 }
 
@@ -181,11 +195,11 @@ pub fn text(claim: &Claim, r: &RunReport, jobs: usize) -> String {
                 .collect();
             out.push_str(&format!("  moves    {}\n", moves.join(", ")));
         }
-        if g.handicap > 0 || g.komi != 0.0 {
+        if g.handicap > 0 || g.komi != gorules_rules::Komi::ZERO {
             out.push_str(&format!(
                 "  setup    handicap {}, komi {}\n",
                 g.handicap,
-                format_points(g.komi)
+                format_points(g.komi.points())
             ));
         }
         if !g.dead.is_empty() {

@@ -197,9 +197,9 @@ impl Shrinker<'_> {
             };
             changed |= self.try_candidate_with(&c, true);
         }
-        if self.best.komi != 0.0 {
+        if self.best.komi != gorules_rules::Komi::ZERO {
             let c = FuzzGame {
-                komi: 0.0,
+                komi: gorules_rules::Komi::ZERO,
                 ..self.best.clone()
             };
             changed |= self.try_candidate_with(&c, true);

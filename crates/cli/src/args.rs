@@ -1,11 +1,17 @@
-//! Command-line values: ruleset lists, counting methods, formats, points.
+//! Command-line values: the options of a request (rules lists, counting methods, komi, dead
+//! stones, formats) read through the request layer (`gorules_request`), its errors worded with
+//! the command line's flags; byte sizes.
+
+use std::str::FromStr;
 
 use clap::Args;
 use gorules_compare::dead::DeadStones;
 use gorules_compare::render::Format;
-use gorules_compare::rules_choice::{self, RulesetChoice};
+use gorules_request::dead::SOURCES;
+use gorules_request::{Request, RequestError};
 use gorules_rules::printer::escape_controls;
-use gorules_rules::{builtins, load, rules_names, Counting, Ruleset};
+use gorules_rules::suggest::UnknownName;
+use gorules_rules::{Counting, Komi, Ruleset};
 
 /// The options `score` and `compare` share: which rulesets, counting methods, komi, format.
 #[derive(Clone, Debug, Args)]
@@ -28,8 +34,24 @@ pub struct ScoringArgs {
     #[arg(long)]
     pub strict: bool,
     /// Output format: table, markdown, csv, json or jsonl (JSON Lines: an object per game).
-    #[arg(long, default_value = "table", value_parser = format_arg)]
+    #[arg(long, default_value = "table", value_parser = format_arg::<Format>)]
     pub format: Format,
+}
+
+impl ScoringArgs {
+    /// The request of `score` and `compare`: the rulesets, counting methods, komi, dead-stone
+    /// source (`dead`) and `--strict`, each checked in that order.
+    pub fn request(&self, dead: &DeadArgs) -> Result<Request, String> {
+        Ok(Request::new()
+            .rules(&self.rules)
+            .map_err(message)?
+            .counting_methods(self.counting.0.clone())
+            .komi(self.komi)
+            .map_err(message)?
+            .dead(&dead.dead, dead.engine.as_deref())
+            .map_err(message)?
+            .strict(self.strict))
+    }
 }
 
 /// `--counting`: the counting methods to keep (`None`: all).
@@ -38,38 +60,50 @@ pub struct Countings(pub Option<Vec<Counting>>);
 
 /// `--counting`: `all`, or one counting method by its name (`area`, `territory`, `stone`).
 fn counting_arg(name: &str) -> Result<Countings, String> {
-    if name == "all" {
-        return Ok(Countings(None));
-    }
-    const NAMES: [&str; 4] = ["area", "territory", "stone", "all"];
-    knob_value::<Counting>(name)
-        .map(|c| Countings(Some(vec![c])))
-        .map_err(|_| {
-            format!(
-                "one of {}{}",
-                NAMES.join(", "),
-                gorules_rules::suggest::did_you_mean(name, NAMES)
-            )
-        })
+    gorules_request::countings(name)
+        .map(Countings)
+        .map_err(message)
 }
 
-/// `--format`: one of [`Format::NAMES`].
-fn format_arg(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        format!(
-            "one of {}{}",
-            Format::NAMES.join(", "),
-            gorules_rules::suggest::did_you_mean(name, Format::NAMES.iter().copied())
-        )
-    })
+/// `--format` of any command: one of its printer's formats.
+pub fn format_arg<F: FromStr<Err = UnknownName>>(name: &str) -> Result<F, String> {
+    gorules_request::format(name).map_err(message)
 }
 
 /// A knob's value on the command line, by its name in a ruleset's TOML file
-/// (`positional-superko`): the rules crate's one reading of it, no second list here.
+/// (`positional-superko`).
 pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    use serde::de::IntoDeserializer;
-    T::deserialize(text.trim().into_deserializer())
-        .map_err(|e: serde::de::value::Error| e.to_string())
+    gorules_request::knob_value(text).map_err(message)
+}
+
+/// A request's error in the command line's words: the flag that made the choice. A value
+/// that clap checks (`--counting`, `--format`) is worded for clap's "invalid value" line.
+pub fn message(e: RequestError) -> String {
+    match e {
+        RequestError::NoRuleset => "--rules names no ruleset".into(),
+        RequestError::Ruleset(m) | RequestError::KnobValue(m) => m,
+        RequestError::NotOneRuleset { spec, purpose } => format!(
+            "--rules {}: {purpose} one ruleset's count: give one built-in id or TOML file",
+            escape_controls(&spec)
+        ),
+        RequestError::RecordWithoutRecord => e.to_string(),
+        RequestError::Counting(u) | RequestError::Format(u) => u.one_of(),
+        RequestError::Komi { value, error } => format!("--komi {value}: {error}"),
+        RequestError::EngineNeeded => {
+            "--dead engine needs --engine \"COMMAND\" (e.g. --engine \"/usr/games/gnugo --mode gtp\")"
+                .into()
+        }
+        RequestError::EngineUnused => "--engine is used with --dead engine".into(),
+        RequestError::NotADeadSource(given) => format!(
+            "--dead {}: not a source of dead stones{}; give one of {}, or GTP points separated by commas (D4,E5)",
+            escape_controls(&given),
+            gorules_rules::suggest::did_you_mean(&given, SOURCES),
+            SOURCES.join(", ")
+        ),
+        RequestError::DeadPoint { given, error } => {
+            format!("--dead {}: {error}", escape_controls(&given))
+        }
+    }
 }
 
 /// `--max-file-size`: bytes, with an optional `K`, `M` or `G` (powers of 1024).
@@ -95,32 +129,8 @@ pub fn byte_size(text: &str) -> Result<u64, String> {
 
 /// `--rules` of a command that shows one ruleset's count (`purpose`, e.g. "a diagram shows"):
 /// one built-in id, `katago:` rules string or TOML file.
-pub fn one_ruleset(spec: &str, purpose: &str) -> Result<Ruleset, String> {
-    let spec = spec.trim();
-    let names = rules_names(spec);
-    if spec == "all" || names.len() > 1 {
-        return Err(format!(
-            "--rules {}: {purpose} one ruleset's count: give one built-in id or TOML file",
-            escape_controls(spec)
-        ));
-    }
-    load(spec).map_err(|e| e.to_string())
-}
-
-/// `--rules`: `all` (every built-in ruleset), or ids, `katago:` rules and TOML paths, and
-/// `record` (the ruleset each record's `RU` names), separated by commas.
-pub fn ruleset_choices(spec: &str) -> Result<Vec<RulesetChoice>, String> {
-    if spec.trim() == "all" {
-        return Ok(rules_choice::fixed(builtins()));
-    }
-    let list: Vec<RulesetChoice> = rules_names(spec)
-        .into_iter()
-        .map(|s| rules_choice::parse_choice(s, |name| load(name).map_err(|e| e.to_string())))
-        .collect::<Result<_, _>>()?;
-    if list.is_empty() {
-        return Err("--rules names no ruleset".into());
-    }
-    Ok(list)
+pub fn one_ruleset(spec: &str, purpose: &'static str) -> Result<Ruleset, String> {
+    gorules_request::one_ruleset(spec, purpose).map_err(message)
 }
 
 /// Which stones are dead: `--dead` and `--engine`.
@@ -141,21 +151,14 @@ pub struct DeadArgs {
 impl DeadArgs {
     /// The choice, checked.
     pub fn choice(&self) -> Result<DeadStones, String> {
-        if self.engine.is_some() && self.dead.trim() != "engine" {
-            return Err("--engine is used with --dead engine".into());
-        }
-        DeadStones::parse(&self.dead, self.engine.as_deref())
+        gorules_request::dead_stones(&self.dead, self.engine.as_deref()).map_err(message)
     }
 }
 
 /// `--komi`: checked as every komi is ([`gorules_rules::Komi`]).
-pub fn komi(k: Option<f64>) -> Result<Option<f64>, String> {
-    k.map(|v| {
-        gorules_rules::Komi::new(v)
-            .map(f64::from)
-            .map_err(|e| format!("--komi {v}: {e}"))
-    })
-    .transpose()
+pub fn komi(k: Option<f64>) -> Result<Option<Komi>, String> {
+    k.map(|v| gorules_request::komi(v).map_err(message))
+        .transpose()
 }
 
 #[cfg(test)]

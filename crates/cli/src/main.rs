@@ -89,7 +89,7 @@ enum Command {
         #[arg(long, allow_hyphen_values = true)]
         komi: Option<f64>,
         /// Output format: text (with a legend) or svg (a self-contained picture).
-        #[arg(long, default_value = "text", value_parser = commands::diagram::format_arg)]
+        #[arg(long, default_value = "text", value_parser = args::format_arg::<gorules_compare::diagram::Format>)]
         format: gorules_compare::diagram::Format,
         /// Write to this file instead of standard output.
         #[arg(short, long)]
@@ -131,7 +131,7 @@ enum RulesCommand {
     /// The built-in rulesets.
     List {
         /// Output format: text, json or csv (a row per ruleset).
-        #[arg(long, default_value = "text", value_parser = commands::rules::format_arg)]
+        #[arg(long, default_value = "text", value_parser = args::format_arg::<gorules_rules::printer::Format>)]
         format: gorules_rules::printer::Format,
     },
     /// Every knob of a ruleset (a built-in id, a KataGo rules string or a TOML file).
@@ -143,7 +143,7 @@ enum RulesCommand {
         #[arg(long)]
         toml: bool,
         /// Output format: text, json or csv (a row per knob).
-        #[arg(long, default_value = "text", value_parser = commands::rules::format_arg)]
+        #[arg(long, default_value = "text", value_parser = args::format_arg::<gorules_rules::printer::Format>)]
         format: gorules_rules::printer::Format,
     },
     /// The knobs on which two rulesets differ.

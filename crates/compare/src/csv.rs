@@ -159,7 +159,7 @@ pub fn report_rows(rep: &GameReport, out: &mut String) {
         after.push(',');
         push_csv_field(&mut after, &r.end.settlement);
         after.push(',');
-        write_points(&mut after, r.komi);
+        write_points(&mut after, r.komi.points());
         let start = |out: &mut String, counting: &str| {
             out.push_str(&game);
             push_csv_field(out, &r.ruleset);

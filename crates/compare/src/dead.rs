@@ -72,52 +72,6 @@ pub enum DeadStones {
 /// How long a GTP engine may take for one answer.
 pub const ENGINE_TIMEOUT: Duration = Duration::from_secs(60);
 
-impl DeadStones {
-    /// Reads `--dead`: `auto`, `markup`, `estimate`, `engine` (with `engine_command`), `none`,
-    /// or GTP points separated by commas (read on each record's board by [`resolve`]).
-    pub fn parse(text: &str, engine_command: Option<&str>) -> Result<DeadStones, String> {
-        Ok(match text.trim() {
-            "auto" => DeadStones::Auto,
-            "markup" => DeadStones::Markup,
-            "estimate" => DeadStones::Estimate,
-            "none" => DeadStones::None,
-            "engine" => match engine_command {
-                Some(cmd) if !cmd.trim().is_empty() => DeadStones::Engine(cmd.to_string()),
-                _ => {
-                    return Err(
-                        "--dead engine needs --engine \"COMMAND\" (e.g. --engine \"/usr/games/gnugo --mode gtp\")"
-                            .into(),
-                    )
-                }
-            },
-            // Points are read on each record's board; here only whether each is a point of
-            // some board, so that a mistyped source is refused before a run, not by every
-            // record of it.
-            points => {
-                let largest = gorules_board::Size::square(u32::from(gorules_board::MAX_SIDE))
-                    .expect("the largest board");
-                if let Err(e) = parse_points(points, largest) {
-                    let shown = gorules_rules::printer::escape_controls(points);
-                    // A word with no digit was meant as a source; otherwise as points.
-                    return Err(if points.chars().any(|c| c.is_ascii_digit()) {
-                        format!("--dead {shown}: {}", e.trim_start_matches("--dead: "))
-                    } else {
-                        format!(
-                            "--dead {shown}: not a source of dead stones{}; give one of {}, or GTP points separated by commas (D4,E5)",
-                            gorules_rules::suggest::did_you_mean(points, SOURCES),
-                            SOURCES.join(", ")
-                        )
-                    });
-                }
-                DeadStones::Points(points.to_string())
-            }
-        })
-    }
-}
-
-/// The sources `--dead` names (besides a list of points).
-pub const SOURCES: [&str; 5] = ["auto", "markup", "estimate", "engine", "none"];
-
 /// One chain of an estimate, in the JSON contract.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChainReport {
@@ -246,7 +200,7 @@ fn from_engine(record: &GameRecord, command: &str) -> Result<Resolved, String> {
     let name = record.source_name.as_deref().unwrap_or("<game>");
     let fail = |e: gorules_life::EngineError| format!("{name}: {e}");
     let mut engine = Engine::start(command, ENGINE_TIMEOUT).map_err(fail)?;
-    let komi = record.komi.unwrap_or(0.0);
+    let komi = record.komi.map_or(0.0, f64::from);
     let moves: Vec<_> = record.moves.iter().map(|m| (m.color, m.mv)).collect();
     let dead = engine
         .dead_stones(record.size, komi, &record.setup, &moves)

@@ -418,16 +418,30 @@ pub enum Format {
 }
 
 impl Format {
-    /// The formats' names, as [`Format::from_name`] reads them.
-    pub const NAMES: &'static [&'static str] = &["text", "svg"];
+    /// Every format, in the order `--format`'s help lists them.
+    pub const ALL: [Format; 2] = [Format::Text, Format::Svg];
 
-    /// The format called `name`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        match name {
-            "text" => Some(Format::Text),
-            "svg" => Some(Format::Svg),
-            _ => None,
+    /// The format's name, as [`Format::from_str`](std::str::FromStr::from_str) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Svg => "svg",
         }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = gorules_rules::suggest::UnknownName;
+
+    /// The format called `name` (one of [`Format::ALL`] by its name).
+    fn from_str(name: &str) -> Result<Format, Self::Err> {
+        gorules_rules::suggest::parse_named(name, &Format::ALL)
     }
 }
 

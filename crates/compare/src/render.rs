@@ -23,19 +23,39 @@ pub enum Format {
 }
 
 impl Format {
-    /// The names of the formats, as `--format` takes them.
-    pub const NAMES: [&'static str; 5] = ["table", "markdown", "csv", "json", "jsonl"];
+    /// Every format, in the order `--format`'s help lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Table,
+        Format::Markdown,
+        Format::Csv,
+        Format::Json,
+        Format::JsonLines,
+    ];
 
-    /// The format named `name` (one of [`Format::NAMES`]).
-    pub fn from_name(name: &str) -> Option<Format> {
-        Some(match name {
-            "table" => Format::Table,
-            "markdown" => Format::Markdown,
-            "csv" => Format::Csv,
-            "json" => Format::Json,
-            "jsonl" => Format::JsonLines,
-            _ => return None,
-        })
+    /// The format's name, as [`Format::from_str`](std::str::FromStr::from_str) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Markdown => "markdown",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::JsonLines => "jsonl",
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = gorules_rules::suggest::UnknownName;
+
+    /// The format called `name` (one of [`Format::ALL`] by its name).
+    fn from_str(name: &str) -> Result<Format, Self::Err> {
+        gorules_rules::suggest::parse_named(name, &Format::ALL)
     }
 }
 
@@ -166,7 +186,10 @@ fn notes(r: &RulesetReport) -> String {
         n.push(r.end.settlement.clone());
     }
     if r.komi_source == KomiSource::RulesetDefault {
-        n.push(format!("komi {} (ruleset default)", format_points(r.komi)));
+        n.push(format!(
+            "komi {} (ruleset default)",
+            format_points(r.komi.points())
+        ));
     }
     n.join("; ")
 }
@@ -265,7 +288,7 @@ fn game_heading(report: &GameReport) -> String {
         parts.push(format!("handicap {}", g.handicap));
     }
     if let Some(k) = g.komi {
-        parts.push(format!("komi {}", format_points(k)));
+        parts.push(format!("komi {}", format_points(k.points())));
     }
     if let Some(ru) = &g.rules {
         parts.push(format!("RU[{ru}]"));

@@ -4,8 +4,8 @@
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Move, Point};
 use gorules_rules::{
-    Counting, Game, MoveError, Outcome, Replay, Ruleset, Score, SettlementReport, Setup, SideScore,
-    Status, Track,
+    Counting, Game, Komi, MoveError, Outcome, Replay, Ruleset, Score, SettlementReport, Setup,
+    SideScore, Status, Track,
 };
 use serde::Serialize;
 
@@ -16,7 +16,7 @@ use gorules_sgf::{GameRecord, RecordError, RecordErrorKind};
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Komi to use whatever the record and the ruleset say (`--komi`).
-    pub komi: Option<f64>,
+    pub komi: Option<Komi>,
     /// Where the dead stones come from (`--dead`; by default `auto`: the record's territory
     /// markup where it has some, else the estimate).
     pub dead: crate::dead::DeadStones,
@@ -32,17 +32,7 @@ pub struct Options {
     pub point_maps: bool,
 }
 
-/// Where the komi came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum KomiSource {
-    /// `--komi` on the command line.
-    CommandLine,
-    /// The record's `KM`.
-    Record,
-    /// The ruleset's default for a record without `KM`.
-    RulesetDefault,
-}
+pub use gorules_rules::KomiSource;
 
 pub use crate::dead::DeadSource;
 
@@ -174,7 +164,7 @@ pub struct RulesetReport {
     /// How play ended.
     pub end: EndOfPlay,
     /// The komi used.
-    pub komi: f64,
+    pub komi: Komi,
     /// Where it came from.
     pub komi_source: KomiSource,
     /// One score per counting method (empty for an unfinished record not scored as it
@@ -243,7 +233,7 @@ pub(crate) struct Played<'r> {
     /// The replay after the moves played.
     pub replay: Replay<'r>,
     /// The komi used.
-    pub komi: f64,
+    pub komi: Komi,
     /// Where it came from.
     pub komi_source: KomiSource,
     /// Play ended by the end-of-play protocol, or the moves played end in two passes.
@@ -300,16 +290,10 @@ pub(crate) fn removed_stones(game: &Game<'_>, before: &Board) -> Vec<(Color, Poi
     }
 }
 
-/// The komi a ruleset plays `record` with, and where it came from.
-fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (f64, KomiSource) {
-    match (options.komi, record.komi) {
-        (Some(k), _) => (k, KomiSource::CommandLine),
-        (None, Some(k)) => (k, KomiSource::Record),
-        (None, None) => (
-            rules.default_komi(record.handicap_stones()),
-            KomiSource::RulesetDefault,
-        ),
-    }
+/// The komi a ruleset plays `record` with, and where it came from
+/// ([`gorules_rules::game_komi`]).
+fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (Komi, KomiSource) {
+    gorules_rules::game_komi(options.komi, record.komi, rules, record.handicap_stones())
 }
 
 /// Plays the setup and the first `moves` moves of `record` (at most all of them) under

@@ -21,7 +21,7 @@ pub struct GameInfo {
     /// Handicap stones.
     pub handicap: u32,
     /// The record's komi (`KM`), if any.
-    pub komi: Option<f64>,
+    pub komi: Option<gorules_rules::Komi>,
     /// The record's rules (`RU`), as written.
     pub rules: Option<String>,
     /// The built-in ruleset `RU` names (a common name such as `Japanese`), or that a KataGo

@@ -41,22 +41,6 @@ pub fn fixed(rulesets: Vec<Ruleset>) -> Vec<RulesetChoice> {
 /// The prefix of a record's own ruleset with a fallback (`record:japanese`).
 pub const RECORD_OR: &str = "record:";
 
-/// One name of a rules list as a choice: `record`, `record:NAME` (the record's own ruleset,
-/// else the one `NAME` names), or a ruleset `load` reads from its name (a built-in id, a
-/// `katago:` rules string, a TOML file).
-pub fn parse_choice<E>(
-    name: &str,
-    load: impl Fn(&str) -> Result<Ruleset, E>,
-) -> Result<RulesetChoice, E> {
-    if name == RECORD {
-        return Ok(RulesetChoice::Record(None));
-    }
-    if let Some(fallback) = name.strip_prefix(RECORD_OR) {
-        return Ok(RulesetChoice::Record(Some(Box::new(load(fallback)?))));
-    }
-    load(name).map(|r| RulesetChoice::Fixed(Box::new(r)))
-}
-
 /// Where a record's ruleset came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {

@@ -63,7 +63,7 @@ impl<'r> Opening<'r> {
         let setup = Setup {
             board,
             handicap: record.handicap_stones(),
-            komi: 0.0,
+            komi: gorules_rules::Komi::ZERO,
             first: record.first_player(),
         };
         let plays = record.moves.iter().map_while(|m| match m.mv {
@@ -80,7 +80,7 @@ impl<'r> Opening<'r> {
     pub(crate) fn fork<'s>(
         &self,
         rules: &'s Ruleset,
-        komi: f64,
+        komi: gorules_rules::Komi,
         moves: usize,
     ) -> Option<(Replay<'s>, usize)> {
         if self.played > moves {

@@ -98,7 +98,7 @@ use gorules_rules::seki::CLASSIC_SEKI as SEKI;
 fn seki_record() -> GameRecord {
     let board = from_diagram(SEKI).unwrap();
     let mut r = GameRecord::new(board.size());
-    r.komi = Some(0.0);
+    r.komi = Some(gorules_rules::Komi::ZERO);
     for c in Color::ALL {
         r.setup.extend(board.stones(c).iter().map(|p| (c, p)));
     }
@@ -177,7 +177,7 @@ fn false_eye_record() -> GameRecord {
     )
     .unwrap();
     let mut r = GameRecord::new(board.size());
-    r.komi = Some(0.0);
+    r.komi = Some(gorules_rules::Komi::ZERO);
     for c in Color::ALL {
         r.setup.extend(board.stones(c).iter().map(|p| (c, p)));
     }

@@ -116,7 +116,9 @@ fn point(size: Size, k: u16) -> Point {
 fn build(spec: &Spec) -> (GameRecord, Options) {
     let size = Size::square(spec.size).unwrap();
     let mut rec = GameRecord::new(size);
-    rec.komi = spec.record_komi.map(|k| f64::from(k) / 2.0);
+    rec.komi = spec
+        .record_komi
+        .map(|k| gorules_rules::Komi::new(f64::from(k) / 2.0).unwrap());
     // Setup stones: Black's (a handicap when there are two or more), then White's.
     let mut taken = Vec::new();
     for (color, list) in [
@@ -174,7 +176,9 @@ fn build(spec: &Spec) -> (GameRecord, Options) {
         d
     };
     let mut options = Options {
-        komi: spec.option_komi.map(|k| f64::from(k) / 2.0),
+        komi: spec
+            .option_komi
+            .map(|k| gorules_rules::Komi::new(f64::from(k) / 2.0).unwrap()),
         dead: gorules_compare::dead::DeadStones::Markup,
         countings: match spec.countings {
             0 => None,

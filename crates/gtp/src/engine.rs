@@ -1,10 +1,16 @@
 //! The engine: a game kept as a record (`gorules_sgf::GameRecord`) under one ruleset, and the
-//! commands that change, check, show and score it. Every move is checked by a
-//! `gorules_rules::Game` replayed from the record; scores and dead stones come from the same
+//! commands that change, check, show and score it. The record's moves are replayed by the
+//! stepper every replay uses (`gorules_rules::Replay`), and the replay is kept between
+//! commands: a `play` checks and steps one move (the same work at move 300 as at move 10);
+//! only a command that changes what came before (`undo`, `komi`, a new ruleset, a handicap, a
+//! new board or file) or a refused move of a colour out of turn replays the record again. Scores and dead stones come from the same
 //! comparison as `gorules score` (`gorules_compare::report::compare_game`), so the engine and
-//! the command line always agree.
+//! the command line always agree; its report is kept until the position or the settings
+//! change, so that `final_status_list` and `final_score` on one position estimate the dead
+//! stones once.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
 use gorules_board::coords::{gtp_point, parse_gtp_move, parse_gtp_point};
 use gorules_board::handicap::fixed_handicap;
@@ -13,8 +19,9 @@ use gorules_compare::dead::{resolve, DeadStones};
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
 use gorules_rules::katago::KataGoRules;
-use gorules_rules::{load, Game, Komi, MoveError, Ruleset, Setup, Status};
+use gorules_rules::{load, Game, Komi, MoveError, Replay, Ruleset, Setup, Status, Track};
 use gorules_sgf::{read_sgf_file, to_sgf, GameRecord};
+use self_cell::self_cell;
 
 use crate::protocol::{format_response, parse_line, read_line, write_response, Command};
 
@@ -50,18 +57,42 @@ pub const COMMANDS: &[&str] = &[
 /// What a command answers: its text, or the error message of a `?` response.
 type Answer = Result<String, String>;
 
+/// A replay borrowing its ruleset, for [`KeptReplay`].
+type ReplayOf<'r> = Replay<'r>;
+
+self_cell!(
+    /// The replay of the engine's record and the ruleset it is played under, owned together.
+    struct KeptReplay {
+        owner: Arc<Ruleset>,
+        #[covariant]
+        dependent: ReplayOf,
+    }
+);
+
 /// A GTP rules engine: the game so far and the ruleset it is played under.
 pub struct Engine {
-    rules: Ruleset,
+    rules: Arc<Ruleset>,
     record: GameRecord,
+    /// The record replayed under `rules`, as a replay from scratch leaves it; `None` when a
+    /// command changed what came before, until the next command that needs it replays the
+    /// record again.
+    kept: Option<KeptReplay>,
+    /// The comparison of the position as it stands (`final_score`, `final_status_list`,
+    /// `gorules-score`), until the position or the settings change.
+    report: Option<Result<GameReport, String>>,
+    /// How many comparisons (each with its dead-stone estimate) the engine has made.
+    reports_made: u64,
 }
 
 impl Engine {
     /// An empty 19x19 board under `rules`.
     pub fn new(rules: Ruleset) -> Engine {
         Engine {
-            rules,
+            rules: Arc::new(rules),
             record: GameRecord::new(Size::square(19).expect("19 is a board size")),
+            kept: None,
+            report: None,
+            reports_made: 0,
         }
     }
 
@@ -110,7 +141,7 @@ impl Engine {
             ("kgs-rules", [name, ..]) => self.kgs_rules(name),
             ("gorules-score", []) => self
                 .report()
-                .map(|r| gorules_compare::json_writer::to_string(&r).expect("a report serialises")),
+                .map(|r| gorules_compare::json_writer::to_string(r).expect("a report serialises")),
             ("gorules-legal", [color, vertex]) => self.legal(color, vertex),
             (name, _) if COMMANDS.contains(&name) => {
                 Err(format!("syntax error: wrong arguments for {name}"))
@@ -123,6 +154,14 @@ impl Engine {
         let mut fresh = GameRecord::new(self.record.size);
         fresh.komi = self.record.komi;
         self.record = fresh;
+        self.replay_again();
+    }
+
+    /// After a change to what came before the last move (the setup, the komi, the ruleset, a
+    /// move taken back): the kept replay and report no longer describe the game.
+    fn replay_again(&mut self) {
+        self.kept = None;
+        self.report = None;
     }
 
     fn boardsize(&mut self, n: &str) -> Answer {
@@ -140,42 +179,63 @@ impl Engine {
     fn komi(&mut self, k: &str) -> Answer {
         let value: f64 = k.parse().map_err(|_| format!("syntax error: komi {k:?}"))?;
         let komi = Komi::new(value).map_err(|e| format!("syntax error: {e}"))?;
-        self.record.komi = Some(komi.into());
+        self.record.komi = Some(komi);
+        self.replay_again();
         Ok(String::new())
     }
 
-    /// The game of the record under the ruleset, its moves replayed.
-    fn game(&self) -> Result<Game<'_>, String> {
-        self.game_from(self.record.first_player())
+    /// The komi of the game: the one `komi` set, else the ruleset's default for the handicap
+    /// ([`gorules_rules::game_komi`]; a GTP engine has no override above the controller's).
+    fn komi_now(&self) -> Komi {
+        let handicap = self.record.handicap_stones();
+        gorules_rules::game_komi(None, self.record.komi, &self.rules, handicap).0
     }
 
-    /// The game to check a move of `color` in: the game so far, or, before the first move,
-    /// one that `color` begins (a record's first move says who moves first).
-    fn game_for(&self, color: Color) -> Result<Game<'_>, String> {
-        if self.record.moves.is_empty() {
-            self.game_from(color)
-        } else {
-            self.game()
+    /// The record replayed under the ruleset: the kept replay, made now if a command dropped
+    /// it.
+    fn replay(&mut self) -> Result<&mut KeptReplay, String> {
+        if self.kept.is_none() {
+            let first = self.record.first_player();
+            self.kept = Some(self.replay_from(first)?);
+        }
+        Ok(self.kept.as_mut().expect("made above"))
+    }
+
+    /// The replay to check a move of `color` in: the game so far, or, before the first move,
+    /// one that `color` begins (a record's first move says who moves first). A caller whose
+    /// move is not added drops it ([`Engine::keep_if_first`]).
+    fn replay_for(&mut self, color: Color) -> Result<&mut KeptReplay, String> {
+        let begins = |kept: &KeptReplay| kept.borrow_dependent().game().to_move() == color;
+        if self.record.moves.is_empty() && !self.kept.as_ref().is_some_and(begins) {
+            self.kept = Some(self.replay_from(color)?);
+        }
+        self.replay()
+    }
+
+    /// Drops the kept replay when `color` begins it but not the record (before the first move,
+    /// after a move of `color` was refused or only checked).
+    fn keep_if_first(&mut self, color: Color) {
+        if self.record.moves.is_empty() && color != self.record.first_player() {
+            self.kept = None;
         }
     }
 
-    fn game_from(&self, first: Color) -> Result<Game<'_>, String> {
+    /// The record's moves replayed from its setup under the ruleset, `first` to move first.
+    fn replay_from(&self, first: Color) -> Result<KeptReplay, String> {
         let board: Board = self.record.setup_board().map_err(|e| e.to_string())?;
-        let handicap = self.record.handicap_stones();
         let setup = Setup {
             board,
-            handicap,
-            komi: self
-                .record
-                .komi
-                .unwrap_or_else(|| self.rules.default_komi(handicap)),
+            handicap: self.record.handicap_stones(),
+            komi: self.komi_now(),
             first,
         };
-        let mut game = Game::new(&self.rules, setup);
-        for m in &self.record.moves {
-            game.play(m.color, m.mv).map_err(|e| e.to_string())?;
-        }
-        Ok(game)
+        KeptReplay::try_new(Arc::clone(&self.rules), |rules| {
+            let mut replay = Replay::new(rules, setup);
+            for m in &self.record.moves {
+                step(&mut replay, *m).map_err(|e| e.to_string())?;
+            }
+            Ok(replay)
+        })
     }
 
     /// The moves a play of `color` at `vertex` adds to the record: a pass by the other player
@@ -193,12 +253,15 @@ impl Engine {
         out
     }
 
-    /// Whether the moves can be played in `game` under the ruleset; the reason when not.
-    fn check(game: &mut Game<'_>, moves: &[ColoredMove]) -> Result<(), String> {
+    /// Whether the moves can be played after those of `replay` under the ruleset; the reason
+    /// when not. The moves before the last are stepped (the last one is only checked): a
+    /// caller keeps `replay` only when it has no such moves or they are kept too.
+    fn check(replay: &mut Replay<'_>, moves: &[ColoredMove]) -> Result<(), String> {
         let (last, before) = moves.split_last().expect("at least the move itself");
         for m in before {
-            game.play(m.color, m.mv).map_err(|e| e.to_string())?;
+            step(replay, *m).map_err(|e| e.to_string())?;
         }
+        let game = replay.game();
         if game.status() == Status::Finished {
             return Err(MoveError::GameOver.to_string());
         }
@@ -219,12 +282,21 @@ impl Engine {
 
     fn play(&mut self, color: &str, vertex: &str) -> Answer {
         let (color, mv) = self.parse_move(color, vertex)?;
-        let moves = {
-            let mut game = self.game_for(color)?;
-            let moves = Self::moves_for(&game, color, mv);
-            Self::check(&mut game, &moves).map_err(|why| format!("illegal move: {why}"))?;
-            moves
-        };
+        let kept = self.replay_for(color)?;
+        let moves = Self::moves_for(kept.borrow_dependent().game(), color, mv);
+        let checked = kept.with_dependent_mut(|_, replay| {
+            Self::check(replay, &moves)?;
+            let last = moves.last().expect("at least the move itself");
+            step(replay, *last).map_err(|e| e.to_string())
+        });
+        if let Err(why) = checked {
+            if moves.len() > 1 {
+                // The pass before the refused move was stepped: replay the record again.
+                self.kept = None;
+            }
+            self.keep_if_first(color);
+            return Err(format!("illegal move: {why}"));
+        }
         self.moves_changed();
         for m in moves {
             let node = self.record.moves.len() + 1;
@@ -239,13 +311,23 @@ impl Engine {
     fn moves_changed(&mut self) {
         self.record.territory_markup = None;
         self.record.result = None;
+        self.report = None;
     }
 
-    fn legal(&self, color: &str, vertex: &str) -> Answer {
+    fn legal(&mut self, color: &str, vertex: &str) -> Answer {
         let (color, mv) = self.parse_move(color, vertex)?;
-        let mut game = self.game_for(color)?;
-        let moves = Self::moves_for(&game, color, mv);
-        Ok(match Self::check(&mut game, &moves) {
+        let kept = self.replay_for(color)?;
+        let moves = Self::moves_for(kept.borrow_dependent().game(), color, mv);
+        let checked = if moves.len() == 1 {
+            kept.with_dependent_mut(|_, replay| Self::check(replay, &moves))
+        } else {
+            // The pass before the move would be stepped (only after a first move: before it,
+            // the replay is one that `color` begins): check on a replay of its own.
+            self.replay_from(self.record.first_player())?
+                .with_dependent_mut(|_, replay| Self::check(replay, &moves))
+        };
+        self.keep_if_first(color);
+        Ok(match checked {
             Ok(()) => "true".into(),
             Err(why) => format!("false {why}"),
         })
@@ -257,6 +339,7 @@ impl Engine {
         }
         self.record.move_nodes.pop();
         self.moves_changed();
+        self.replay_again();
         Ok(String::new())
     }
 
@@ -305,10 +388,12 @@ impl Engine {
         self.record.setup = points.iter().map(|&p| (Color::Black, p)).collect();
         // Keep the setup's order (Black's stones row by row), as the record reader makes it.
         self.record.setup.sort_by_key(|&(_, p)| (p.y, p.x));
+        self.replay_again();
     }
 
-    fn showboard(&self) -> Answer {
-        let game = self.game()?;
+    fn showboard(&mut self) -> Answer {
+        let kept = self.replay()?;
+        let game = kept.borrow_dependent().game();
         let st = game.state();
         Ok(format!(
             "\n{}\n{} to move; captures: Black {}, White {}",
@@ -322,17 +407,28 @@ impl Engine {
     /// The comparison of the record under the ruleset, scored as it stands when it did not end
     /// in passes, with the dead stones of `--dead auto` (the record's markup, else the
     /// estimate).
-    fn report(&self) -> Result<GameReport, String> {
-        let options = Options {
-            dead: DeadStones::Auto,
-            score_unfinished: true,
-            ..Options::default()
-        };
-        compare_game(&self.record, std::slice::from_ref(&self.rules), &options)
-            .map_err(|e| e.to_string())
+    ///
+    /// Made once for a position: kept until the position or the settings change.
+    fn report(&mut self) -> Result<&GameReport, String> {
+        if self.report.is_none() {
+            let options = Options {
+                dead: DeadStones::Auto,
+                score_unfinished: true,
+                ..Options::default()
+            };
+            self.reports_made += 1;
+            let made = compare_game(&self.record, std::slice::from_ref(&*self.rules), &options)
+                .map_err(|e| e.to_string());
+            self.report = Some(made);
+        }
+        self.report
+            .as_ref()
+            .expect("made above")
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
-    fn final_score(&self) -> Answer {
+    fn final_score(&mut self) -> Answer {
         let report = self.report()?;
         let ruleset = &report.rulesets[0];
         match ruleset.scores.first() {
@@ -341,11 +437,21 @@ impl Engine {
         }
     }
 
-    fn final_status_list(&self, status: &str) -> Answer {
+    fn final_status_list(&mut self, status: &str) -> Answer {
         let size = self.record.size;
         let board = self.record.final_board().map_err(|e| e.to_string())?;
-        // The dead stones `final_score` removes: `--dead auto` on the position as it stands.
-        let dead = resolve(&self.record, &DeadStones::Auto, true)?.stones;
+        // The dead stones `final_score` removes: `--dead auto` on the position as it stands,
+        // as the comparison found them (when the comparison cannot be made, as `resolve`
+        // finds them, or why not).
+        let dead = match self.report() {
+            Ok(report) => report
+                .game
+                .dead_stones
+                .iter()
+                .map(|v| parse_gtp_point(v, size).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()?,
+            Err(_) => resolve(&self.record, &DeadStones::Auto, true)?.stones,
+        };
         let seki = seki_stones(&board, &dead);
         let listed: Vec<Point> = match status {
             "dead" => dead,
@@ -384,11 +490,17 @@ impl Engine {
             record.result = None;
         }
         let previous = std::mem::replace(&mut self.record, record);
-        if let Err(e) = self.game() {
-            self.record = previous;
-            return Err(e);
+        match self.replay_from(self.record.first_player()) {
+            Ok(kept) => {
+                self.kept = Some(kept);
+                self.report = None;
+                Ok(String::new())
+            }
+            Err(e) => {
+                self.record = previous;
+                Err(e)
+            }
         }
-        Ok(String::new())
     }
 
     fn set_rules(&mut self, spec: &str) -> Answer {
@@ -410,10 +522,7 @@ impl Engine {
     /// (a komi in the string is refused). A gorules ruleset (built-in id or TOML file) is
     /// also accepted.
     fn kata_set_rules(&mut self, text: &str) -> Answer {
-        let komi = self
-            .record
-            .komi
-            .unwrap_or_else(|| self.rules.default_komi(self.record.handicap_stones()));
+        let komi = self.komi_now().points();
         let rules = match KataGoRules::parse_without_komi(text, komi as f32) {
             Ok(k) => k.ruleset(text).map_err(|e| e.to_string())?,
             Err(kata) => load(text).map_err(|_| kata.to_string())?,
@@ -438,13 +547,39 @@ impl Engine {
     /// Plays the game so far under `rules` (named `spec`), keeping the previous ruleset if it
     /// does not replay.
     fn use_rules(&mut self, rules: Ruleset, spec: &str) -> Answer {
-        let previous = std::mem::replace(&mut self.rules, rules);
-        if let Err(e) = self.game() {
-            self.rules = previous;
-            return Err(format!("the game so far does not replay under {spec}: {e}"));
+        let previous = std::mem::replace(&mut self.rules, Arc::new(rules));
+        match self.replay_from(self.record.first_player()) {
+            Ok(kept) => {
+                self.kept = Some(kept);
+                self.report = None;
+                Ok(String::new())
+            }
+            Err(e) => {
+                self.rules = previous;
+                Err(format!("the game so far does not replay under {spec}: {e}"))
+            }
         }
-        Ok(String::new())
     }
+}
+
+/// Steps one move of the record through the stepper, refusing what a referee refuses and the
+/// stepper passes over: a move after the game finished ([`MoveError::GameOver`]), and one
+/// that no longer fits the position after an illegal move was replaced by a pass (the reason
+/// it does not fit). Any other refusal is the stepper's own.
+fn step(replay: &mut Replay<'_>, m: ColoredMove) -> Result<(), MoveError> {
+    if replay.game().status() == Status::Finished {
+        return Err(MoveError::GameOver);
+    }
+    replay.step(m.color, m.mv)?;
+    if replay.track() == Track::Diverged {
+        // The stepper left the game as it was: the move's check gives the reason.
+        return Err(replay
+            .game()
+            .check(m.color, m.mv)
+            .err()
+            .unwrap_or(MoveError::GameOver));
+    }
+    Ok(())
 }
 
 /// `black`/`b`/`white`/`w`, any case.
@@ -499,4 +634,81 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::parse_line;
+
+    fn ask(engine: &mut Engine, line: &str) -> Answer {
+        engine.answer(&parse_line(line).expect("a command"))
+    }
+
+    /// The dead stones of a position are estimated once, however often and in whatever order
+    /// `final_status_list` and `final_score` ask; any change of the position or the settings
+    /// makes a new estimate.
+    #[test]
+    fn a_position_is_compared_once() {
+        let mut e = Engine::new(gorules_rules::builtin("chinese").expect("built in"));
+        for line in [
+            "boardsize 7",
+            "play b c3",
+            "play w e5",
+            "play b c5",
+            "play w e3",
+            "play b d4",
+        ] {
+            ask(&mut e, line).expect("accepted");
+        }
+        assert_eq!(e.reports_made, 0);
+        let dead = ask(&mut e, "final_status_list dead");
+        let score = ask(&mut e, "final_score");
+        assert!(score.is_ok(), "{score:?}");
+        assert_eq!(e.reports_made, 1, "final_score after final_status_list");
+        for line in [
+            "final_score",
+            "final_status_list alive",
+            "final_status_list seki",
+            "gorules-score",
+            "showboard",
+            "gorules-legal w d5",
+            "printsgf",
+        ] {
+            ask(&mut e, line).expect("answered");
+        }
+        assert_eq!(ask(&mut e, "final_status_list dead"), dead);
+        assert_eq!(e.reports_made, 1, "nothing changed the position");
+
+        // Each change makes one new comparison, whichever command asks first.
+        let changes = [
+            "play w d5",
+            "undo",
+            "komi 0.5",
+            "kata-set-rules japanese",
+            "gorules-rules chinese",
+            "clear_board",
+            "boardsize 9",
+            "fixed_handicap 2",
+        ];
+        for (i, change) in changes.iter().enumerate() {
+            ask(&mut e, change).expect("accepted");
+            let first = if i % 2 == 0 {
+                "final_score"
+            } else {
+                "final_status_list dead"
+            };
+            let _ = ask(&mut e, first);
+            let _ = ask(&mut e, "final_score");
+            let _ = ask(&mut e, "final_status_list dead");
+            assert_eq!(e.reports_made, 2 + i as u64, "after {change}");
+        }
+        // A refused move changes nothing.
+        assert!(ask(&mut e, "play b d4").is_ok());
+        let _ = ask(&mut e, "final_score");
+        let made = e.reports_made;
+        assert!(ask(&mut e, "play w d4").is_err());
+        let _ = ask(&mut e, "final_score");
+        assert_eq!(e.reports_made, made);
+    }
 }

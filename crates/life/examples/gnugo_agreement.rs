@@ -377,7 +377,7 @@ fn record_games(gnugo: &mut Gnugo, paths: &[PathBuf], size: Size, cache: &Path) 
             }
             let name = format!("record-{stem}-{k}");
             let moves: Moves = r.moves.iter().map(|m| (m.color, m.mv)).collect();
-            let komi = r.komi.unwrap_or(KOMI);
+            let komi = r.komi.map_or(KOMI, f64::from);
             let file = cache.join(format!("{name}.txt"));
             let dead = match std::fs::read_to_string(&file) {
                 Ok(text) if text.trim() == "error" => continue,

@@ -33,8 +33,14 @@ fn settlement(c: &mut Criterion) {
         count.sekis.len(),
         count.short_of_eyes.len()
     );
-    let japanese_game = Game::new(&japanese, Setup::even(board.clone(), 6.5));
-    let concord_game = Game::new(&concord, Setup::even(board.clone(), 6.5));
+    let japanese_game = Game::new(
+        &japanese,
+        Setup::even(board.clone(), gorules_rules::Komi::new(6.5).unwrap()),
+    );
+    let concord_game = Game::new(
+        &concord,
+        Setup::even(board.clone(), gorules_rules::Komi::new(6.5).unwrap()),
+    );
     let mut g = c.benchmark_group("referee_19x19_final_position");
     g.bench_function("settlement", |b| {
         b.iter(|| RefereeCount::of(black_box(&board)))

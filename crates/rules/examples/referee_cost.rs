@@ -23,7 +23,10 @@ fn main() {
         std::process::exit(2);
     };
     let board = final_position::final_position(11);
-    let game = Game::new(&rules, Setup::even(board, 6.5));
+    let game = Game::new(
+        &rules,
+        Setup::even(board, gorules_rules::Komi::new(6.5).unwrap()),
+    );
     let mut margin = 0.0;
     for _ in 0..n {
         margin += std::hint::black_box(&game)

@@ -6,6 +6,7 @@ use std::fmt;
 use gorules_board::handicap::{fixed_handicap, HandicapError};
 use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, Preview, Size};
 
+use crate::komi::Komi;
 use crate::params::{Counting, IllegalMoveRule, Ruleset, SuicideRule};
 use crate::ruleset::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
 use crate::score::{Outcome, Score};
@@ -19,14 +20,14 @@ pub struct Setup {
     /// Number of handicap stones (0 or 2..=9 usually).
     pub handicap: u32,
     /// Komi for White.
-    pub komi: f64,
+    pub komi: Komi,
     /// Who moves first (White after handicap stones).
     pub first: Color,
 }
 
 impl Setup {
     /// An even game on an empty board.
-    pub fn even(board: Board, komi: f64) -> Setup {
+    pub fn even(board: Board, komi: Komi) -> Setup {
         Setup {
             board,
             handicap: 0,
@@ -38,7 +39,7 @@ impl Setup {
     /// A handicap game on a `size` board: `stones` Black stones on the standard points (those
     /// of GTP's `fixed_handicap`), White moves first. Refused where the board has no standard
     /// points for that many stones.
-    pub fn handicap(size: Size, stones: u32, komi: f64) -> Result<Setup, HandicapError> {
+    pub fn handicap(size: Size, stones: u32, komi: Komi) -> Result<Setup, HandicapError> {
         let points = fixed_handicap(size, stones)?;
         let board = Board::with_stones(size, points.into_iter().map(|p| (Color::Black, p)))
             .expect("standard handicap points are distinct and on the board");
@@ -264,7 +265,7 @@ impl<'r> Game<'r> {
     /// under many rulesets plays the common opening once and forks it for each ruleset.
     ///
     /// [`Ruleset`]: crate::Ruleset
-    pub(crate) fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: f64) -> Option<Game<'s>> {
+    pub(crate) fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: Komi) -> Option<Game<'s>> {
         let st = &self.state;
         let plain = self.plays_freely()
             && self.outcome.is_none()

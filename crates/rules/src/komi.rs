@@ -1,5 +1,6 @@
 //! Komi: the points White receives, as one checked type for every place a komi comes from (a
-//! ruleset's TOML file, the command line, a record's `KM`).
+//! ruleset's TOML file, the command line, a record's `KM`), and the one order in which those
+//! places count ([`game_komi`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -87,9 +88,72 @@ impl fmt::Display for Komi {
     }
 }
 
+/// Where a game's komi came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KomiSource {
+    /// Given for the game whatever the record says (`--komi`, a front end's override).
+    CommandLine,
+    /// The record's `KM`.
+    Record,
+    /// The ruleset's default for a game whose record gives none.
+    RulesetDefault,
+}
+
+/// The komi a game is played with, and where it came from: the override where there is one,
+/// else the record's `KM`, else the ruleset's default for the handicap (its `komi`, or its
+/// `handicap-komi` with two or more handicap stones: [`crate::Ruleset::default_komi`]).
+///
+/// The players agree on the komi before the game (Concord Go Rules, "Setup"), and a record's
+/// `KM` is that agreement; a ruleset's own figure (AGA Concise Rules, rule 3) is only what
+/// they agree to when nothing else is said.
+pub fn game_komi(
+    override_komi: Option<Komi>,
+    record: Option<Komi>,
+    rules: &crate::Ruleset,
+    handicap: u32,
+) -> (Komi, KomiSource) {
+    match (override_komi, record) {
+        (Some(k), _) => (k, KomiSource::CommandLine),
+        (None, Some(k)) => (k, KomiSource::Record),
+        (None, None) => (rules.default_komi(handicap), KomiSource::RulesetDefault),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn k(points: f64) -> Komi {
+        Komi::new(points).unwrap()
+    }
+
+    #[test]
+    fn the_override_then_the_record_then_the_ruleset() {
+        let aga = crate::builtin("aga").unwrap();
+        // AGA Concise Rules, rule 3: 7.5 in an even game (the 2005 figure the ruleset file
+        // keeps), 0.5 in a handicap game; rule 4: a one-stone handicap is an even game's
+        // board with 0.5, which the ruleset leaves to its even-game komi.
+        assert_eq!(
+            game_komi(None, None, &aga, 0),
+            (k(7.5), KomiSource::RulesetDefault)
+        );
+        assert_eq!(
+            game_komi(None, None, &aga, 4),
+            (k(0.5), KomiSource::RulesetDefault)
+        );
+        // Concord Go Rules, "Setup": the players agree on the komi; the record's KM is that
+        // agreement, whatever the ruleset's default.
+        assert_eq!(
+            game_komi(None, Some(k(0.0)), &aga, 4),
+            (k(0.0), KomiSource::Record)
+        );
+        // An override wins over both.
+        assert_eq!(
+            game_komi(Some(k(-3.5)), Some(k(0.0)), &aga, 4),
+            (k(-3.5), KomiSource::CommandLine)
+        );
+    }
 
     #[test]
     fn whole_and_half_points_within_the_limit() {

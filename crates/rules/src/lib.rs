@@ -16,10 +16,10 @@
 //!
 //! ```
 //! use gorules_board::{Board, Color, Move, Size};
-//! use gorules_rules::{builtin, Counting, Game, Setup};
+//! use gorules_rules::{builtin, Counting, Game, Komi, Setup};
 //!
 //! let concord = builtin("concord").unwrap();
-//! let mut game = Game::new(&concord, Setup::even(Board::new(Size::square(5).unwrap()), 0.0));
+//! let mut game = Game::new(&concord, Setup::even(Board::new(Size::square(5).unwrap()), Komi::ZERO));
 //! game.play(Color::Black, Move::Pass).unwrap();
 //! game.play(Color::White, Move::Pass).unwrap();
 //! game.finish(&[]);
@@ -54,7 +54,7 @@ pub use builtin::{
     KATAGO_PREFIX,
 };
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
-pub use komi::{Komi, KomiError};
+pub use komi::{game_komi, Komi, KomiError, KomiSource};
 pub use ownership::Ownership;
 pub use params::{Counting, Ruleset};
 pub use point_map::{PointKind, PointMap};

@@ -363,11 +363,15 @@ pub struct Ruleset {
 impl Ruleset {
     /// The komi for a record that gives none: `komi` for an even game, `handicap_komi` with
     /// two or more handicap stones.
-    pub fn default_komi(&self, handicap: u32) -> f64 {
-        if handicap >= 2 {
+    ///
+    /// Both knobs are checked as komi wherever a ruleset is made (its TOML file, a KataGo
+    /// rules string); a value set in code that is not one is a bug, and panics here.
+    pub fn default_komi(&self, handicap: u32) -> crate::Komi {
+        let points = if handicap >= 2 {
             self.handicap_komi
         } else {
             self.komi
-        }
+        };
+        crate::Komi::new(points).expect("a ruleset's komi knobs are checked when it is made")
     }
 }

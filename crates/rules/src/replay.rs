@@ -91,7 +91,7 @@ impl<'r> Replay<'r> {
     /// any ruleset could have refused a move or ended play, and the state (board, history,
     /// prisoners, ko point) depends on the moves alone. A caller replaying one record under
     /// many rulesets plays the common opening once and forks it for each ruleset.
-    pub fn fork<'s>(&self, rules: &'s Ruleset, komi: f64) -> Option<Replay<'s>> {
+    pub fn fork<'s>(&self, rules: &'s Ruleset, komi: crate::Komi) -> Option<Replay<'s>> {
         if self.track != Track::Live || self.resumptions > 0 {
             return None;
         }

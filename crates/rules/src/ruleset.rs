@@ -613,7 +613,7 @@ impl Ruleset {
             s.bonus = bonus[c.index()];
         }
         let white = &mut sides[Color::White.index()];
-        white.komi = state.komi();
+        white.komi = state.komi().points();
         if counting.counts_stones() {
             white.handicap_compensation =
                 self.handicap_compensation.points(state.handicap()) as f64;
@@ -703,7 +703,10 @@ mod tests {
         let shared = Ownership::of(&seki);
         for rules in crate::builtins() {
             for board in [&seki, &other] {
-                let game = crate::Game::new(&rules, crate::Setup::even(board.clone(), 6.5));
+                let game = crate::Game::new(
+                    &rules,
+                    crate::Setup::even(board.clone(), crate::Komi::new(6.5).unwrap()),
+                );
                 for &c in &rules.counting {
                     // The analysis of the seki board is used for it, ignored for the other.
                     assert_eq!(game.score_with(c, &shared), game.score(c), "{}", rules.id);

@@ -235,7 +235,7 @@ pub struct GameState {
     pub(crate) initial: Arc<Board>,
     /// Shared with the game it was forked from until either changes it.
     pub(crate) board: Shareable<Board>,
-    pub(crate) komi: f64,
+    pub(crate) komi: crate::Komi,
     pub(crate) handicap: u32,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveEntry>,
@@ -289,7 +289,7 @@ impl Clone for GameState {
 }
 
 impl GameState {
-    pub(crate) fn new(board: Board, komi: f64, handicap: u32, to_move: Color) -> GameState {
+    pub(crate) fn new(board: Board, komi: crate::Komi, handicap: u32, to_move: Color) -> GameState {
         let first = StateEntry {
             hash: board.hash(),
             to_move,
@@ -325,7 +325,13 @@ impl GameState {
     }
 
     /// Starts over from `board`, as [`GameState::new`] would, reusing the buffers.
-    pub(crate) fn restart(&mut self, board: &Board, komi: f64, handicap: u32, to_move: Color) {
+    pub(crate) fn restart(
+        &mut self,
+        board: &Board,
+        komi: crate::Komi,
+        handicap: u32,
+        to_move: Color,
+    ) {
         let first = StateEntry {
             hash: board.hash(),
             to_move,
@@ -364,7 +370,7 @@ impl GameState {
     }
 
     /// Komi for White.
-    pub fn komi(&self) -> f64 {
+    pub fn komi(&self) -> crate::Komi {
         self.komi
     }
 

@@ -27,6 +27,53 @@ pub fn did_you_mean<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -
         .unwrap_or_default()
 }
 
+/// A name that is none of the values a choice may take (an output format, a counting method):
+/// what was given and the names allowed, in their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// The name given.
+    pub given: String,
+    /// The names allowed.
+    pub names: Vec<String>,
+}
+
+impl UnknownName {
+    /// `"one of a, b, c"`, and the nearest name if one is near (`" (did you mean `b`?)"`).
+    pub fn one_of(&self) -> String {
+        format!(
+            "one of {}{}",
+            self.names.join(", "),
+            did_you_mean(&self.given, self.names.iter().map(String::as_str))
+        )
+    }
+}
+
+impl std::fmt::Display for UnknownName {
+    /// `` `xml`: one of text, json (did you mean ...) ``, control characters escaped.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}`: {}",
+            crate::printer::escape_controls(&self.given),
+            self.one_of()
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// The value of `all` whose name (its `Display`) is `name`, or the error that lists them: the
+/// one reading of every `FromStr` of a closed list of named values (the printers' `Format`s).
+pub fn parse_named<T: Copy + std::fmt::Display>(name: &str, all: &[T]) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|v| v.to_string() == name)
+        .ok_or_else(|| UnknownName {
+            given: name.to_string(),
+            names: all.iter().map(T::to_string).collect(),
+        })
+}
+
 /// Levenshtein distance between `a` and `b`, by characters. Both are short (names of values),
 /// but the cost is bounded anyway: a name over 64 characters is as far as its length.
 fn edit_distance(a: &str, b: &str) -> usize {

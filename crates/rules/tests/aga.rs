@@ -9,16 +9,19 @@ const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c
 
 fn handicap_game(rules: &gorules_rules::Ruleset, n: u32, komi: f64) -> Game<'_> {
     let size = Size::square(9).unwrap();
-    Game::new(rules, Setup::handicap(size, n, komi).unwrap())
+    Game::new(
+        rules,
+        Setup::handicap(size, n, gorules_rules::Komi::new(komi).unwrap()).unwrap(),
+    )
 }
 
 #[test]
 fn rule_3_komi() {
     // Rule 3: 7.5 in an even game (the 2004 revision), 0.5 in handicap games.
     let aga = rules("aga");
-    assert_eq!(aga.default_komi(0), 7.5);
-    assert_eq!(aga.default_komi(1), 7.5);
-    assert_eq!(aga.default_komi(4), 0.5);
+    assert_eq!(aga.default_komi(0).points(), 7.5);
+    assert_eq!(aga.default_komi(1).points(), 7.5);
+    assert_eq!(aga.default_komi(4).points(), 0.5);
 }
 
 #[test]

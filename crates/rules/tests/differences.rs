@@ -138,7 +138,10 @@ fn handicap_compensation() {
     let margin = |id: &str| {
         let rs = rules(id);
         let size = Size::square(9).unwrap();
-        let mut g = Game::new(&rs, Setup::handicap(size, 4, 0.5).unwrap());
+        let mut g = Game::new(
+            &rs,
+            Setup::handicap(size, 4, gorules_rules::Komi::new(0.5).unwrap()).unwrap(),
+        );
         play(&mut g, "W pass B pass");
         g.finish(&[]);
         g.score(rs.counting[0]).result()

@@ -26,11 +26,11 @@ fn random_game<'r>(rules: &'r Ruleset, seed: u64, n: u32) -> Option<Game<'r>> {
         Setup {
             board: Board::with_stones(size, stones.into_iter().map(|p| (Color::Black, p))).unwrap(),
             handicap,
-            komi: 0.5,
+            komi: gorules_rules::Komi::new(0.5).unwrap(),
             first: Color::White,
         }
     } else {
-        Setup::even(Board::new(size), 6.5)
+        Setup::even(Board::new(size), gorules_rules::Komi::new(6.5).unwrap())
     };
     let mut g = Game::new(rules, setup);
     let pass_rate = 2 + rng.below(20);

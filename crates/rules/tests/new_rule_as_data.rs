@@ -30,7 +30,7 @@ fn a_new_rule_is_a_ruleset_file() {
         &rules,
         gorules_rules::Setup::even(
             gorules_board::Board::new(gorules_board::Size::square(5).unwrap()),
-            0.0,
+            gorules_rules::Komi::ZERO,
         ),
     );
     play(

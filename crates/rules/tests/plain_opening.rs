@@ -74,7 +74,7 @@ fn plain_opening_plays_the_games_that_play_plays() {
                 let start = Setup {
                     board: setup.clone(),
                     handicap: 0,
-                    komi: 0.5,
+                    komi: gorules_rules::Komi::new(0.5).unwrap(),
                     first,
                 };
                 let mut reference = Game::new(&rules, start.clone());

@@ -330,7 +330,10 @@ fn the_score_adds_up_the_map() {
                 .filter(|c| codes.contains(c))
                 .count()
         };
-        let game = gorules_rules::Game::new(&rules, gorules_rules::Setup::even(board, 0.0));
+        let game = gorules_rules::Game::new(
+            &rules,
+            gorules_rules::Setup::even(board, gorules_rules::Komi::new(0.0).unwrap()),
+        );
         let s = game.score(Counting::Territory);
         assert_eq!(
             (s.black.territory as usize, s.white.territory as usize),

@@ -70,7 +70,10 @@ fn lockstep(a: &mut Game, b: &mut Replay, rng: &mut Rng) -> (u32, u32) {
 }
 
 fn setup(n: u32) -> Setup {
-    Setup::even(Board::new(Size::square(n).unwrap()), 6.5)
+    Setup::even(
+        Board::new(Size::square(n).unwrap()),
+        gorules_rules::Komi::new(6.5).unwrap(),
+    )
 }
 
 #[test]
@@ -235,7 +238,7 @@ fn a_restarted_replay_plays_like_a_new_game() {
             let s = Setup {
                 board,
                 handicap: 1,
-                komi: 0.5,
+                komi: gorules_rules::Komi::new(0.5).unwrap(),
                 first: Color::White,
             };
             a.restart(&s);

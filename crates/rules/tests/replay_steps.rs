@@ -9,7 +9,10 @@ use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::{MoveError, Replay, Setup, Status, Track};
 
 fn empty(n: u32) -> Setup {
-    Setup::even(Board::new(Size::square(n).unwrap()), 0.5)
+    Setup::even(
+        Board::new(Size::square(n).unwrap()),
+        gorules_rules::Komi::new(0.5).unwrap(),
+    )
 }
 
 /// Steps every move, stopping at the first error.
@@ -97,7 +100,11 @@ fn a_fork_of_a_stopped_or_refused_replay_is_refused() {
     let concord = rules("concord");
     let mut r = Replay::new(&aga, empty(5));
     step_all(&mut r, 5, "B c3 W d3").unwrap();
-    assert!(r.fork(&concord, 7.5).is_some());
+    assert!(r
+        .fork(&concord, gorules_rules::Komi::new(7.5).unwrap())
+        .is_some());
     let _ = step_all(&mut r, 5, "B d3");
-    assert!(r.fork(&concord, 7.5).is_none());
+    assert!(r
+        .fork(&concord, gorules_rules::Komi::new(7.5).unwrap())
+        .is_none());
 }

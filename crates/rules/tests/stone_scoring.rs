@@ -155,7 +155,7 @@ fn handicap_compensation_applies_to_stone_counting() {
     let setup = |first| Setup {
         board: from_diagram(TWO_BLACK_GROUPS).unwrap(),
         handicap: 3,
-        komi: 0.0,
+        komi: gorules_rules::Komi::ZERO,
         first,
     };
     let builtin = rules("stone-scoring");

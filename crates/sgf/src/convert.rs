@@ -128,10 +128,13 @@ fn read_size(prop: &Prop<'_, '_>, value: &Value) -> Result<Size, RecordErrorKind
     Size::new(clamp(w), clamp(h)).map_err(|_| out_of_range(shown(w, h), w, h))
 }
 
-fn read_komi(prop: &Prop<'_, '_>, value: &Value) -> Result<Option<f64>, RecordErrorKind> {
+fn read_komi(
+    prop: &Prop<'_, '_>,
+    value: &Value,
+) -> Result<Option<gorules_rules::Komi>, RecordErrorKind> {
     let checked = |k: f64, written: &str| {
         gorules_rules::Komi::new(k)
-            .map(|k| Some(k.points()))
+            .map(Some)
             .map_err(|_| RecordErrorKind::KomiOutOfRange {
                 value: written.to_string(),
             })

@@ -14,7 +14,7 @@ pub struct GameRecord {
     /// The board (`SZ`; 19x19 when absent; `SZ[9:7]` is 9 wide and 7 high).
     pub size: Size,
     /// Komi (`KM`), when given.
-    pub komi: Option<f64>,
+    pub komi: Option<gorules_rules::Komi>,
     /// Handicap stones (`HA`), 0 when absent.
     pub handicap: u32,
     /// Stones on the board before the first move (`AB`/`AW` of the nodes before it, less `AE`):

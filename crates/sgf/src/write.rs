@@ -59,7 +59,7 @@ pub(super) fn territory_lists(out: &mut String, black: &[Point], white: &[Point]
 /// use gorules_sgf::{parse_sgf, to_sgf, GameRecord};
 ///
 /// let mut rec = GameRecord::new(Size::square(9).unwrap());
-/// rec.komi = Some(7.0);
+/// rec.komi = Some(gorules_rules::Komi::new(7.0).unwrap());
 /// rec.comment = Some("a ] and a \\".into());
 /// rec.moves = vec![ColoredMove::play(Color::Black, Point::new(4, 4)), ColoredMove::pass(Color::White)];
 /// rec.move_nodes = vec![1, 2];
@@ -76,7 +76,7 @@ pub fn to_sgf(record: &GameRecord) -> String {
         let _ = write!(out, "SZ[{}:{}]", size.width(), size.height());
     }
     if let Some(k) = record.komi {
-        let _ = write!(out, "KM[{k}]");
+        let _ = write!(out, "KM[{}]", k.points());
     }
     if record.handicap != 0 {
         let _ = write!(out, "HA[{}]", record.handicap);

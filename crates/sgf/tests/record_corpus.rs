@@ -59,7 +59,7 @@ fn markup_score(r: &GameRecord) -> Option<f64> {
     let dead_white = dead.len() - dead_black;
     let black = m.black.len() + board.stones_removed(Color::White) as usize + dead_white;
     let white = m.white.len() + board.stones_removed(Color::Black) as usize + dead_black;
-    Some(black as f64 - white as f64 - r.komi.unwrap_or(0.0))
+    Some(black as f64 - white as f64 - r.komi.map_or(0.0, f64::from))
 }
 
 /// Checks one record against its `index.json` entry; returns the disagreements.
@@ -79,7 +79,7 @@ fn check_index(rec: &GameRecord, entry: &Value) -> Vec<String> {
         bad.push(format!("SZ {size} vs {ours}"));
     }
     let km = s("KM").and_then(|k| k.parse::<f64>().ok());
-    if km != rec.komi {
+    if km != rec.komi.map(f64::from) {
         bad.push(format!("KM {km:?} vs {:?}", rec.komi));
     }
     let ha = s("HA").map_or(0, |h| h.parse::<u32>().unwrap_or(u32::MAX));

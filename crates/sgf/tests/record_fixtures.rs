@@ -43,7 +43,7 @@ fn assert_round_trip(r: &GameRecord) {
 fn tiny_game_ending_in_two_passes() {
     let r = one("tiny_5x5_two_passes.sgf");
     assert_eq!(r.size, Size::square(5).unwrap());
-    assert_eq!(r.komi, Some(0.5));
+    assert_eq!(r.komi.map(f64::from), Some(0.5));
     assert_eq!(r.handicap, 0);
     assert!(r.setup.is_empty());
     assert_eq!(r.rules.as_deref(), Some("Japanese"));
@@ -95,7 +95,7 @@ fn tiny_game_ending_in_two_passes() {
 fn handicap_game_with_setup_stones() {
     let r = one("handicap_ab.sgf");
     assert_eq!(r.handicap, 2);
-    assert_eq!(r.komi, Some(0.5));
+    assert_eq!(r.komi.map(f64::from), Some(0.5));
     assert_eq!(r.rules_hint(), Some(RulesHint::Ruleset("aga")));
     // Row-major order: gc (row 2) before cg (row 6).
     assert_eq!(
@@ -135,7 +135,7 @@ fn variations_follow_the_first_child() {
     assert_eq!(r.moves, want);
     assert_eq!(r.move_nodes, vec![1, 2, 3, 4]);
     assert_eq!(r.rules_hint(), Some(RulesHint::Ruleset("chinese")));
-    assert_eq!(r.komi, Some(7.0));
+    assert_eq!(r.komi.map(f64::from), Some(7.0));
     assert_round_trip(&r);
 }
 
@@ -179,7 +179,7 @@ fn territory_markup_gives_the_dead_stone() {
     assert_eq!(board.get(pt("ab")), Some(Color::White));
     let black = m.black.len() + 1 + board.stones_removed(Color::White) as usize;
     let white = m.white.len() + board.stones_removed(Color::Black) as usize;
-    let margin = black as f64 - white as f64 - r.komi.unwrap();
+    let margin = black as f64 - white as f64 - f64::from(r.komi.unwrap());
     assert_eq!(Some(margin), r.result.as_ref().unwrap().black_margin());
     assert_round_trip(&r);
 }
@@ -188,7 +188,7 @@ fn territory_markup_gives_the_dead_stone() {
 fn old_ff3_file_with_tt_passes_and_prose_around_it() {
     let r = one("ff3_tt_passes.sgf");
     assert_eq!(r.size, Size::square(9).unwrap());
-    assert_eq!(r.komi, Some(5.5));
+    assert_eq!(r.komi.map(f64::from), Some(5.5));
     assert_eq!(r.handicap, 0);
     assert_eq!(r.moves.len(), 4);
     assert_eq!(r.moves[2].mv, Move::Pass, "tt is a pass on 9x9");
@@ -219,7 +219,7 @@ fn tt_is_a_point_on_boards_above_19() {
 fn sizes_komi_and_handicap_forms() {
     let r = &parse_sgf("(;GM[1]SZ[9:7]KM[6,5]HA[0])", None).unwrap()[0];
     assert_eq!((r.size.width(), r.size.height()), (9, 7));
-    assert_eq!(r.komi, Some(6.5));
+    assert_eq!(r.komi.map(f64::from), Some(6.5));
     assert_eq!(r.handicap, 0);
     let r = &parse_sgf("(;GM[1]KM[]HA[1])", None).unwrap()[0];
     assert_eq!(r.size, Size::square(19).unwrap(), "no SZ means 19x19");
@@ -227,7 +227,7 @@ fn sizes_komi_and_handicap_forms() {
     assert_eq!(r.handicap, 1);
     let r = &parse_sgf("(;SZ[ 13 ]KM[-2.5]HA[4]AB[dd][jj][dj][jd])", None).unwrap()[0];
     assert_eq!(r.size, Size::square(13).unwrap());
-    assert_eq!(r.komi, Some(-2.5));
+    assert_eq!(r.komi.map(f64::from), Some(-2.5));
     assert_eq!(r.handicap, 4);
     // HA without the stones (AB) would compensate White for stones that are not there; a
     // replay does not take handicap stones written as moves (Black would move twice).

@@ -112,7 +112,7 @@ fn record() -> impl Strategy<Value = GameRecord> {
                 });
                 let (rules, black_player, white_player, game_name, date) = texts;
                 let mut r = GameRecord::new(size);
-                r.komi = komi;
+                r.komi = komi.map(|k| gorules_rules::Komi::new(k).unwrap());
                 r.handicap = handicap;
                 r.setup = setup;
                 r.move_nodes = (1..=moves.len()).collect();

@@ -8,7 +8,6 @@ use gorules_compare::corpus::{
     compare_paths_map, score_columns, GameEntry, RunLimits, Tally, TallyRow,
 };
 use gorules_compare::corpus_printer::CorpusPrinter;
-use gorules_compare::replay::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{self, ScoringArgs};
@@ -26,15 +25,8 @@ pub fn run(
     max_file_size: u64,
     examples: usize,
 ) -> Result<ExitCode, String> {
-    let rulesets = args::ruleset_choices(&scoring.rules)?;
-    let options = Options {
-        komi: args::komi(scoring.komi)?,
-        dead: dead.choice()?,
-        countings: scoring.counting.0.clone(),
-        score_unfinished: false,
-        strict: scoring.strict,
-        point_maps: false,
-    };
+    let request = scoring.request(dead)?;
+    let (rulesets, options) = (request.rules, request.options);
     let jobs = gorules_compare::corpus::jobs(jobs).map_err(|e| format!("--jobs: {e}"))?;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();

@@ -10,11 +10,6 @@ use gorules_sgf::read_sgf_file;
 
 use crate::args;
 
-/// `--format` of `gorules diagram`: one of [`Format::NAMES`].
-pub fn format_arg(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
-}
-
 /// What `gorules diagram` was asked for.
 pub struct Request<'a> {
     /// The SGF file (its first game is drawn).

@@ -38,7 +38,7 @@ pub struct FuzzArgs {
     #[arg(long, default_value = "counterexamples")]
     out: PathBuf,
     /// Output format: text or json.
-    #[arg(long, default_value = "text", value_parser = format_arg)]
+    #[arg(long, default_value = "text", value_parser = crate::args::format_arg::<Format>)]
     format: Format,
     /// How many failing games (the first ones) to shrink, write and re-check.
     #[arg(long, default_value_t = 3)]
@@ -58,11 +58,6 @@ pub struct FuzzArgs {
     /// The largest handicap (0: even games only).
     #[arg(long, default_value_t = 9)]
     max_handicap: u32,
-}
-
-/// `--format`: one of [`Format::NAMES`].
-fn format_arg(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
 }
 
 fn list(format: Format) -> Result<ExitCode, String> {

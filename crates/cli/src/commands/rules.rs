@@ -5,11 +5,6 @@ use std::process::ExitCode;
 use gorules_rules::printer::{self, Format};
 use gorules_rules::{builtin_text, builtins, load, KATAGO_PREFIX};
 
-/// `--format` of `rules list` and `rules show`: one of [`Format::NAMES`].
-pub fn format_arg(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| format!("one of {}", Format::NAMES.join(", ")))
-}
-
 /// `gorules rules list`.
 pub fn list(format: Format) -> Result<ExitCode, String> {
     out!("{}", printer::list(&builtins(), format));

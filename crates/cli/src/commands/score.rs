@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use gorules_compare::files::{read_capped, read_file};
 use gorules_compare::render::{render_game, Format};
-use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{compare_chosen, own_ruleset_left_out, RulesetChoice};
 use gorules_sgf::parse_sgf_bytes_games;
 
@@ -21,20 +20,17 @@ pub fn run(
     unfinished: bool,
     max_file_size: u64,
 ) -> Result<ExitCode, String> {
-    let mut choices = args::ruleset_choices(&scoring.rules)?;
+    let request = scoring
+        .request(dead)?
+        .unfinished(unfinished)
+        // The JSON gives each score its point-by-point map.
+        .point_maps(matches!(scoring.format, Format::Json | Format::JsonLines));
+    let mut choices = request.rules;
     if scoring.rules.trim() == "all" {
         // A KataGo record is scored under its own ruleset first.
         choices.insert(0, RulesetChoice::RecordKataGo);
     }
-    let options = Options {
-        komi: args::komi(scoring.komi)?,
-        dead: dead.choice()?,
-        countings: scoring.counting.0.clone(),
-        score_unfinished: unfinished,
-        strict: scoring.strict,
-        // The JSON gives each score its point-by-point map.
-        point_maps: matches!(scoring.format, Format::Json | Format::JsonLines),
-    };
+    let options = request.options;
     let stdin = path == Path::new("-");
     let name = if stdin {
         "<stdin>".to_string()

@@ -27,7 +27,7 @@ pub fn random_record(n: u32, plies: usize, seed: u64) -> GameRecord {
     let mut seen = std::collections::HashSet::new();
     seen.insert(board.hash());
     let mut rec = GameRecord::new(size);
-    rec.komi = Some(6.5);
+    rec.komi = Some(gorules_rules::Komi::new(6.5).unwrap());
     let mut color = Color::Black;
     while rec.moves.len() < plies {
         let mut played = false;

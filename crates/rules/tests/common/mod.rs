@@ -16,7 +16,10 @@ pub fn rules(id: &str) -> Ruleset {
 pub fn empty_game(rules: &Ruleset, n: u32, komi: f64) -> Game<'_> {
     Game::new(
         rules,
-        Setup::even(Board::new(Size::square(n).unwrap()), komi),
+        Setup::even(
+            Board::new(Size::square(n).unwrap()),
+            gorules_rules::Komi::new(komi).unwrap(),
+        ),
     )
 }
 
@@ -27,7 +30,7 @@ pub fn diagram_game<'r>(rules: &'r Ruleset, diagram: &str, komi: f64, first: Col
         Setup {
             board: from_diagram(diagram).unwrap(),
             handicap: 0,
-            komi,
+            komi: gorules_rules::Komi::new(komi).unwrap(),
             first,
         },
     )
@@ -72,7 +75,10 @@ pub fn gtp_moves(n: u32, text: &str) -> Vec<(Color, Move)> {
     let concord = rules("concord");
     let g = Game::new(
         &concord,
-        Setup::even(Board::new(Size::square(n).unwrap()), 0.0),
+        Setup::even(
+            Board::new(Size::square(n).unwrap()),
+            gorules_rules::Komi::ZERO,
+        ),
     );
     parse_moves(&g, text, false)
 }

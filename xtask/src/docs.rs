@@ -613,14 +613,14 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
 
 ## Where a rule lives
 
-Every rule difference is a named knob: a field of `Ruleset` in `crates/rules/src/params.rs`
+Every rule difference is a named knob: a field of `Ruleset` in `crates/rules/src/ruleset.rs`
 (with the enum of its values when it is a choice), described once in the knob table,
 `crates/rules/src/knob/table.rs`: its TOML key, what it and each of its values mean, how a
 ruleset file reads it, how `rules show` writes it and, for the few that have one, its
 default. Everything that lists knobs reads that table: `Ruleset::knobs` (`rules show`,
 `rules diff`), the TOML reader (the keys each section accepts, the ones a file must set, what
 an `extends` file keeps) and `cargo xtask docs` ([rules-model.md](rules-model.md),
-[rulesets.md](rulesets.md)). `crates/rules/src/ruleset.rs` answers the game's questions from
+[rulesets.md](rulesets.md)). `crates/rules/src/rulings.rs` answers the game's questions from
 the knobs (`Ruleset::check`, `play_status`, `settlement`, `score`, ...).
 
 ## Rules are data
@@ -637,11 +637,11 @@ a new knob, which every ruleset file can then use.
 ## Where to add
 
 - **A knob** (a rule difference), in three places:
-  1. the knob itself: its field on `Ruleset` in `crates/rules/src/params.rs` (and the enum of
+  1. the knob itself: its field on `Ruleset` in `crates/rules/src/ruleset.rs` (and the enum of
      its values) and its entry in `crates/rules/src/knob/table.rs` (key, meaning, values and
      what each means; a `default:` when most rulesets do without it, so that only the files
      that use it change; the form of an entry is in `knob/define.rs`);
-  2. the rule logic in `crates/rules/src/ruleset.rs` (or `game.rs` for the protocol), with a
+  2. the rule logic in `crates/rules/src/rulings.rs` (or `game.rs` for the protocol), with a
      test that cites the rules text, and any check against other knobs in `validate` of
      `crates/rules/src/toml_file.rs`;
   3. the ruleset files of `rulesets/` that set it.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use gorules_claims::generate::{parse_sizes, GenOptions, Legality};
 use gorules_claims::printer::{self, Format};
 use gorules_claims::{run, Claim, RunOptions};
-use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_rules::ruleset::{KoRule, SuicideRule};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 

@@ -5,7 +5,7 @@
 //! ruleset, may the record end here.
 
 use gorules_board::{Board, Color, Enclosure, Move, Point};
-use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_rules::ruleset::{KoRule, SuicideRule};
 use gorules_rules::{GameState, Replay, Ruleset, Setup, Status, Track};
 
 use crate::game::FuzzGame;

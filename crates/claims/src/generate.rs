@@ -28,7 +28,7 @@
 
 use gorules_board::handicap::fixed_handicap;
 use gorules_board::{Color, Move, Point, PointSet, Size};
-use gorules_rules::params::{EndOfPlay, KoRule, SuicideRule};
+use gorules_rules::ruleset::{EndOfPlay, KoRule, SuicideRule};
 use gorules_rules::{builtin, Ruleset};
 
 use crate::driver::Driver;

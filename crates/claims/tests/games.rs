@@ -10,7 +10,7 @@ use gorules_claims::generate::{generate, normalize, GenOptions, Generator, Legal
 use gorules_claims::rng::game_seed;
 use gorules_claims::run::run_one;
 use gorules_claims::{run, Claim, RunOptions};
-use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_rules::ruleset::{KoRule, SuicideRule};
 use gorules_sgf::{parse_sgf, to_sgf};
 
 const CLAIMS: [&str; 8] = [

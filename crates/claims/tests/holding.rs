@@ -4,7 +4,7 @@
 
 use gorules_claims::generate::{GenOptions, Legality};
 use gorules_claims::{run, Claim, Expected, RunOptions, RunReport, NAMED_CLAIMS};
-use gorules_rules::params::{KoRule, SuicideRule};
+use gorules_rules::ruleset::{KoRule, SuicideRule};
 
 fn run_claim(text: &str, games: u64, seed: u64, sizes: Vec<u32>) -> RunReport {
     let claim = Claim::from_text(text).unwrap_or_else(|e| panic!("{e}"));

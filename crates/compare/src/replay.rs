@@ -217,11 +217,11 @@ pub(crate) fn illegal_move(
             point,
             reason: why.to_string(),
             handling: match rules.illegal_moves {
-                gorules_rules::params::IllegalMoveRule::Loss => "loss".to_string(),
-                gorules_rules::params::IllegalMoveRule::Pass if rules.pass_stones => {
+                gorules_rules::ruleset::IllegalMoveRule::Loss => "loss".to_string(),
+                gorules_rules::ruleset::IllegalMoveRule::Pass if rules.pass_stones => {
                     "replaced by a pass (with a pass stone)".to_string()
                 }
-                gorules_rules::params::IllegalMoveRule::Pass => "replaced by a pass".to_string(),
+                gorules_rules::ruleset::IllegalMoveRule::Pass => "replaced by a pass".to_string(),
             },
         }
     })

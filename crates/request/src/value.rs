@@ -54,7 +54,7 @@ pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Reque
 mod tests {
     use super::*;
     use gorules_compare::render::Format;
-    use gorules_rules::params::KoRule;
+    use gorules_rules::ruleset::KoRule;
 
     #[test]
     fn counting_methods_by_name() {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::params::Ruleset;
+use crate::ruleset::Ruleset;
 use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
 
 /// What starts the name of a KataGo ruleset: `katago:japanese`.

@@ -7,8 +7,8 @@ use gorules_board::handicap::{fixed_handicap, HandicapError};
 use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, Preview, Size};
 
 use crate::komi::Komi;
-use crate::params::{Counting, IllegalMoveRule, Ruleset, SuicideRule};
-use crate::ruleset::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
+use crate::ruleset::{Counting, IllegalMoveRule, Ruleset, SuicideRule};
+use crate::rulings::{forfeit, set_outcome, AllAliveReason, Illegal, PlayStatus, Settlement};
 use crate::score::{Outcome, Score};
 use crate::state::{GameState, MoveEntry, MoveKind, StateEntry};
 

@@ -1,6 +1,6 @@
 //! # gorules-rules
 //!
-//! Go rulesets as data. Every rule difference is a named knob ([`params`]); a ruleset is a
+//! Go rulesets as data. Every rule difference is a named knob ([`ruleset`]); a ruleset is a
 //! TOML file that sets them ([`Ruleset`]); the built-in ones live in `rulesets/` and are
 //! embedded ([`builtin`]). A ruleset answers the questions a game asks (is this move legal,
 //! has play ended, what is the score) from its knobs, and [`Game`] runs the protocol: setup,
@@ -37,12 +37,12 @@ pub mod knob;
 mod komi;
 pub mod owned_regions;
 mod ownership;
-pub mod params;
 pub mod point_map;
 pub mod printer;
 pub mod referee;
 pub mod replay;
-mod ruleset;
+pub mod ruleset;
+mod rulings;
 mod score;
 pub mod seki;
 mod state;
@@ -56,11 +56,11 @@ pub use builtin::{
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
 pub use komi::{game_komi, Komi, KomiError, KomiSource};
 pub use ownership::Ownership;
-pub use params::{Counting, Ruleset};
 pub use point_map::{PointKind, PointMap};
 pub use referee::RefereeCount;
 pub use replay::{Replay, Track};
-pub use ruleset::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
+pub use ruleset::{Counting, Ruleset};
+pub use rulings::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};
 pub use score::{format_points, write_points, ColorName, Outcome, Prisoners, Score, SideScore};
 pub use state::{GameState, MoveEntry, MoveKind, StateEntry};
 pub use toml_file::{read_ruleset_text, RulesetError, MAX_RULESET_FILE_SIZE};

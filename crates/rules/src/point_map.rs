@@ -16,7 +16,7 @@
 
 use gorules_board::{Board, Color, Point, Size};
 
-use crate::ruleset::CountedTerritory;
+use crate::rulings::CountedTerritory;
 
 /// What one point of a counted board is, with the colour it concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

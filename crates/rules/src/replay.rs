@@ -21,7 +21,7 @@
 use gorules_board::{Color, Move, Point, Preview};
 
 use crate::game::{Game, MoveError, Setup};
-use crate::params::{Counting, Ruleset};
+use crate::ruleset::{Counting, Ruleset};
 use crate::score::Score;
 use crate::state::GameState;
 

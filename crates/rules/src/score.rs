@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::params::Counting;
+use crate::ruleset::Counting;
 use gorules_board::Color;
 
 /// Prisoners a player holds, by where they came from.

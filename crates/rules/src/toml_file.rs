@@ -22,7 +22,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::knob::{assemble, About, RawEnd, RawPlay, RawScoring};
-use crate::params::*;
+use crate::ruleset::*;
 
 /// A ruleset file that could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]

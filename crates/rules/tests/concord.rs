@@ -68,7 +68,7 @@ fn repetition_is_illegal_triple_ko() {
     assert_eq!(
         r[5].illegal,
         Some(Illegal::Superko(
-            gorules_rules::params::KoRule::SituationalSuperko
+            gorules_rules::ruleset::KoRule::SituationalSuperko
         ))
     );
     // Taken back and replaced by a pass with a pass stone to Black.

@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use gorules_board::{Color, Point, Size};
-use gorules_rules::params::KoRule;
+use gorules_rules::ruleset::KoRule;
 use gorules_rules::seki::CLASSIC_SEKI as SEKI;
 use gorules_rules::{parse, Counting, Game, Illegal, Outcome, SettlementReport, Setup};
 

@@ -4,7 +4,7 @@
 //! and "KataGo's Supported Go Rules, Version 2" for what each setting means.
 
 use gorules_rules::katago::{katago_ruleset, KataGoRules, Ko, Scoring, WhiteHandicapBonus};
-use gorules_rules::params::{
+use gorules_rules::ruleset::{
     Counting, DeadStones, EndOfPlay, HandicapCompensation, HandicapPlacement, IllegalMoveRule,
     KoRule, LongCycleRule, ResumptionFirst, SekiEyes, SuicideRule, Tax,
 };

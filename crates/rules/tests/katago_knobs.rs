@@ -102,7 +102,7 @@ fn positions_before_the_button_pass_do_not_count_for_superko() {
         (
             "false",
             Err(Illegal::Superko(
-                gorules_rules::params::KoRule::PositionalSuperko,
+                gorules_rules::ruleset::KoRule::PositionalSuperko,
             )),
         ),
         ("true", Ok(())),

@@ -1,7 +1,7 @@
 //! Ruleset files: every built-in one loads; bad files are refused with file, line, column,
 //! what is wrong and what is allowed.
 
-use gorules_rules::params::*;
+use gorules_rules::ruleset::*;
 use gorules_rules::{builtin_ids, builtins, load, parse, BUILTIN_FILES};
 
 const CONCORD_LIKE: &str = r#"id = "mine"

@@ -4,7 +4,7 @@ use gorules_rules::katago::exact_builtin;
 pub use gorules_rules::katago::{
     KataGoRules, Ko as KoHint, Scoring as ScoringHint, WhiteHandicapBonus,
 };
-pub use gorules_rules::params::Tax as TaxHint;
+pub use gorules_rules::ruleset::Tax as TaxHint;
 use gorules_rules::{builtin, Ruleset};
 
 /// What [`ruleset_hint`] made of an `RU` value.
@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(hint.builtin_id(), None);
         assert_eq!(
             hint.ruleset().unwrap().dead_stones,
-            gorules_rules::params::DeadStones::PassAlive
+            gorules_rules::ruleset::DeadStones::PassAlive
         );
 
         let hint = ruleset_hint(r#" {"ko":"SIMPLE","scoring":"AREA","suicide":false} "#);

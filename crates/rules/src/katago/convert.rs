@@ -1,7 +1,7 @@
 //! KataGo's rules as a [`Ruleset`], knob by knob, and back.
 
 use super::{escape_controls, KataGoError, KataGoRules, Ko, Scoring, WhiteHandicapBonus};
-use crate::params::{
+use crate::ruleset::{
     Counting, DeadStones, EndOfPlay, FalseEyes, HandicapCompensation, HandicapPlacement,
     IllegalMoveRule, KoRule, LongCycleRule, ResumptionFirst, Ruleset, SekiEyes, SuicideRule,
 };
@@ -19,7 +19,7 @@ pub const KATAGO_SOURCE: &str = "KataGo rules.cpp and boardhistory.cpp (github.c
 ///
 /// ```
 /// use gorules_rules::katago::katago_ruleset;
-/// use gorules_rules::params::{DeadStones, EndOfPlay, KoRule};
+/// use gorules_rules::ruleset::{DeadStones, EndOfPlay, KoRule};
 ///
 /// let rs = katago_ruleset("japanese").unwrap();
 /// assert_eq!(rs.id, "katago:japanese");

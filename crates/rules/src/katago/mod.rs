@@ -48,7 +48,7 @@ pub use parse::KataGoError;
 
 use crate::printer::escape_controls;
 
-use crate::params::Tax;
+use crate::ruleset::Tax;
 
 /// KataGo's ko rule (`ko…`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -354,7 +354,7 @@ impl KataGoRules {
     ///
     /// ```
     /// use gorules_rules::katago::{KataGoRules, Ko, Scoring};
-    /// use gorules_rules::params::Tax;
+    /// use gorules_rules::ruleset::Tax;
     ///
     /// let k = KataGoRules::parse("koSIMPLEscoreTERRITORYsui0").unwrap();
     /// assert_eq!((k.ko, k.scoring, k.tax, k.komi), (Ko::Simple, Scoring::Territory, Tax::Seki, 6.5));

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{escape_controls, KataGoRules, Ko, Scoring, WhiteHandicapBonus, PRESETS};
-use crate::params::Tax;
+use crate::ruleset::Tax;
 
 /// A KataGo rules string that cannot be read, or cannot be a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! matrix in `docs/rulesets.md`). A new knob is a field of [`Ruleset`], one entry in the table,
 //! its rule logic and the ruleset files that set it.
 
-use crate::params::Ruleset;
+use crate::ruleset::Ruleset;
 
 pub(crate) mod show;
 #[macro_use]

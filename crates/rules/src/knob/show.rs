@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::params::{Bonus, BonusMaker, BonusRecipient, Counting, Ruleset};
+use crate::ruleset::{Bonus, BonusMaker, BonusRecipient, Counting, Ruleset};
 
 /// A value as TOML spells it (`situational-superko`, `true`).
 pub(crate) fn spelled<T: Serialize>(v: &T) -> String {

@@ -5,7 +5,7 @@
 use toml::Spanned;
 
 use super::{show, About, Knob};
-use crate::params::*;
+use crate::ruleset::*;
 
 knobs! {
     play: RawPlay {

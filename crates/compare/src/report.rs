@@ -7,6 +7,12 @@ use serde::Serialize;
 use crate::explain::{reasons, Difference};
 use crate::replay::{dead_stones, replay_from, DeadSource, Options, RulesetReport, ScoreReport};
 use crate::shared::Shared;
+
+/// The word of a rules list that stands for the ruleset each record's `RU` names; in a corpus
+/// run, also the name of that ruleset's scores (`record:territory`, `record:area`), whatever
+/// ruleset it is for each record. Defined here, where the scores are named, so that the
+/// choice of rulesets ([`crate::rules_choice`]) depends on the report and not the reverse.
+pub const RECORD: &str = "record";
 use gorules_sgf::{GameRecord, RecordError};
 
 /// What a report says about the record itself.
@@ -82,7 +88,7 @@ impl GameReport {
     pub fn score_parts(&self) -> impl Iterator<Item = (&str, &'static str, &ScoreReport)> {
         self.rulesets.iter().flat_map(|r| {
             let ruleset = if r.from_record || r.record_fallback.is_some() {
-                crate::rules_choice::RECORD
+                RECORD
             } else {
                 r.ruleset.as_str()
             };

@@ -9,10 +9,7 @@ use gorules_sgf::{place_error, GameRecord, RecordError, RulesHint};
 use crate::replay::Options;
 use crate::report::{compare_game, GameReport};
 
-/// The word of a rules list that stands for the ruleset each record's `RU` names; in a corpus
-/// run, also the name of that ruleset's scores (`record:territory`, `record:area`), whatever
-/// ruleset it is for each record.
-pub const RECORD: &str = "record";
+pub use crate::report::RECORD;
 
 /// One entry of a list of rulesets that may name the record's own.
 #[derive(Clone, Debug)]

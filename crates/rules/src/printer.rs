@@ -252,6 +252,11 @@ pub fn diff(a: &Ruleset, b: &Ruleset) -> String {
 /// (for a ruleset that has no file of its own, such as a KataGo ruleset): the same knobs,
 /// name, description and source, and the id as a file may write it ([`file_id`]).
 pub fn toml(rs: &Ruleset) -> String {
+    toml::to_string(&toml_table(rs)).unwrap_or_default()
+}
+
+/// [`toml`]'s file as a table.
+pub(crate) fn toml_table(rs: &Ruleset) -> toml::Table {
     let mut file = toml::Table::new();
     let id = file_id(&rs.id);
     for (key, value) in [
@@ -272,7 +277,7 @@ pub fn toml(rs: &Ruleset) -> String {
             table.insert(name.to_string(), knob.toml_value(rs));
         }
     }
-    toml::to_string(&file).unwrap_or_default()
+    file
 }
 
 /// `id` as a ruleset file may write it (lower-case letters, digits and `-`): itself when it

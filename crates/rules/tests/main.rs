@@ -11,6 +11,7 @@ mod identities;
 mod katago;
 mod katago_knobs;
 mod katago_vectors;
+mod knob_set;
 mod knob_table;
 mod new_rule_as_data;
 mod plain_opening;

@@ -31,20 +31,7 @@ impl Format {
     }
 }
 
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Format {
-    type Err = gorules_rules::suggest::UnknownName;
-
-    /// The format called `name` (one of [`Format::ALL`] by its name).
-    fn from_str(name: &str) -> Result<Format, Self::Err> {
-        gorules_rules::suggest::parse_named(name, &Format::ALL)
-    }
-}
+gorules_rules::named_values!(Format);
 
 /// A run's report in `format` (`jobs`: the number of threads the run used), ending in a
 /// newline.

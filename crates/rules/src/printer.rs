@@ -32,20 +32,7 @@ impl Format {
     }
 }
 
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Format {
-    type Err = crate::suggest::UnknownName;
-
-    /// The format called `name` (one of [`Format::ALL`] by its name).
-    fn from_str(name: &str) -> Result<Format, Self::Err> {
-        crate::suggest::parse_named(name, &Format::ALL)
-    }
-}
+crate::named_values!(Format);
 
 /// `text` with its control characters (from a record's `RU`, `RE`, names, a file name or a
 /// ruleset name the user wrote) written as `\u{1b}`, so that a table or a message cannot move

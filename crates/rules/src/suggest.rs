@@ -74,6 +74,29 @@ pub fn parse_named<T: Copy + std::fmt::Display>(name: &str, all: &[T]) -> Result
         })
 }
 
+/// `Display` (its `name()`) and `FromStr` (by [`parse_named`] over its `ALL`) for a closed list
+/// of named values, such as each printer family's `Format`: `named_values!(Format);` where
+/// `Format` has `const ALL` and `fn name(self) -> &'static str`.
+#[macro_export]
+macro_rules! named_values {
+    ($ty:ty) => {
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::str::FromStr for $ty {
+            type Err = $crate::suggest::UnknownName;
+
+            /// The value called `name` (one of `ALL` by its name).
+            fn from_str(name: &str) -> ::std::result::Result<$ty, Self::Err> {
+                $crate::suggest::parse_named(name, &<$ty>::ALL)
+            }
+        }
+    };
+}
+
 /// Levenshtein distance between `a` and `b`, by characters. Both are short (names of values),
 /// but the cost is bounded anyway: a name over 64 characters is as far as its length.
 fn edit_distance(a: &str, b: &str) -> usize {

@@ -218,9 +218,10 @@ fn a_group_that_a_sacrifice_leaves_with_a_bent_four_in_the_corner_is_not_sure_to
     // pass-alive. Black at E5 (or G3) is a self-atari of four stones that leaves White in atari
     // on the same point; White must capture, and its eye space is then E5-F5-G5-G4 (or
     // F5-G5-G4-G3): the bent four in the corner, the corner point G5 and both its neighbours.
-    // Played out it is a ko that Black starts when it likes, and the Japanese Rules of Go
-    // (1989), Article 7's commentary (confirmation of life and death), call it dead: White is
-    // not alive for sure. Play-outs that refuse this sacrifice (a self-atari of several stones
+    // Played out it is a ko that Black starts when it likes. The Japanese Rules of Go (1989),
+    // Article 7, paragraph 2, let a player retake a ko in the confirmation of life and death
+    // only after passing once for it, so Black wins that ko and the group is dead (Sensei's
+    // Library, "Bent four in the corner is dead"): White is not alive for sure. Play-outs that refuse this sacrifice (a self-atari of several stones
     // that captures nothing, in a shape they take for a living one) see a seki and call White
     // alive in all of them.
     let b = from_diagram(

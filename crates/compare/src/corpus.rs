@@ -854,6 +854,66 @@ impl Tally {
         }
     }
 
+    /// Adds the counts of `later`, a tally of the entries that come after this one's in the
+    /// same run (the next shard of a corpus split in input order), made with the same columns
+    /// and the same number of examples. The summary is then the one a single tally of all those
+    /// entries gives, exactly: the counts add up, and the examples kept are the first ones in
+    /// input order (this tally's, then `later`'s while there is room). Tallies of other
+    /// columns or another number of examples are refused, and this one is left as it was.
+    pub fn merge(&mut self, later: &Tally) -> Result<(), String> {
+        if self.columns != later.columns {
+            return Err(format!(
+                "the tallies count different scores: {} against {}",
+                self.columns.join(", "),
+                later.columns.join(", ")
+            ));
+        }
+        if self.examples != later.examples {
+            return Err(format!(
+                "the tallies keep different numbers of examples: {} against {}",
+                self.examples, later.examples
+            ));
+        }
+        self.games += later.games;
+        self.reports += later.reports;
+        self.with_illegal_moves += later.with_illegal_moves;
+        self.uncertain += later.uncertain;
+        self.finished += later.finished;
+        for (pair, more) in self.pairs.iter_mut().zip(&later.pairs) {
+            pair.games += more.games;
+            pair.winner_changes += more.winner_changes;
+            pair.eye_changes += more.eye_changes;
+            for (&delta, &count) in &more.deltas {
+                *pair.deltas.entry(delta).or_insert(0) += count;
+            }
+        }
+        let npairs = self.pairs.len();
+        for (key, more) in &later.groups {
+            let group = self
+                .groups
+                .entry(key.clone())
+                .or_insert_with(|| GroupTally {
+                    pairs: vec![(0, 0, 0); npairs],
+                    ..GroupTally::default()
+                });
+            group.games += more.games;
+            group.finished += more.finished;
+            for (pair, more) in group.pairs.iter_mut().zip(&more.pairs) {
+                pair.0 += more.0;
+                pair.1 += more.1;
+                pair.2 += more.2;
+            }
+        }
+        for (tally, more) in self.agreement.iter_mut().zip(&later.agreement) {
+            tally.0 += more.0;
+            tally.1 += more.1;
+            tally.2 += more.2;
+        }
+        keep_first(&mut self.kept, &later.kept, self.examples);
+        keep_first(&mut self.differences, &later.differences, self.examples);
+        Ok(())
+    }
+
     /// The summary of the entries counted.
     pub fn summary(&self) -> Summary {
         let n = self.columns.len();
@@ -955,6 +1015,14 @@ impl Tally {
                 }
             })
             .collect()
+    }
+}
+
+/// Per pair or column, `later`'s examples after `kept`'s, while fewer than `n` are kept.
+fn keep_first<T: Clone>(kept: &mut [Vec<T>], later: &[Vec<T>], n: usize) {
+    for (kept, more) in kept.iter_mut().zip(later) {
+        let room = n.saturating_sub(kept.len());
+        kept.extend(more.iter().take(room).cloned());
     }
 }
 

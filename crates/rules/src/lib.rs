@@ -32,6 +32,7 @@ mod builtin;
 mod cleanup;
 mod game;
 pub mod group_tax;
+pub mod json;
 pub mod katago;
 pub mod knob;
 mod komi;

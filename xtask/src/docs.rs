@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use gorules_compare::dead::DeadStones;
 use gorules_compare::diagram;
-use gorules_compare::render::{score_grid_text, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
+use gorules_printers::game::score_grid_text;
+use gorules_printers::Format;
 use gorules_rules::knob::KNOBS;
 use gorules_rules::{builtin_text, builtins, parse, Ruleset};
 use gorules_sgf::read_sgf_file;
@@ -606,10 +607,22 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    (`Ruleset::score_with`).
 6. **Explain.** `report::compare_game` collects the per-ruleset reports; `explain::reasons`
    names the parts that move the margin between two scores ("pass stones +1 B").
-7. **Render.** `render` writes the report as an aligned table, Markdown, CSV or JSON (the
-   contract in [json.md](json.md)). `corpus` does the same for many files on a thread pool,
-   keeping input order so the output does not depend on `--jobs`, and summarises each pair of
-   scores.
+7. **Print.** `corpus` runs many files on a thread pool, keeping input order so the output
+   does not depend on `--jobs`, and summarises each pair of scores. The printers of
+   `gorules-printers` write the reports as an aligned table, Markdown, CSV, JSON or JSON Lines
+   (the contract in [json.md](json.md)) to any `std::io::Write`: the front end feeds each
+   entry to a `Sink` (`GamePrinter` for `score`, `CorpusPrinter` for `compare`, whose pieces
+   are made on the worker that replayed the game). JSON is `serde_json`'s, through a formatter
+   of `gorules_rules::json` that also escapes DEL and the C1 controls; it replaced a
+   serializer of the project's own at 2.8% more instructions for a JSON Lines corpus run
+   (1.035 against 1.007 billion over `examples/`; a hand-written serializer would have been
+   kept only above 10%; see [performance.md](performance.md)). The engine needs no
+   file system, thread or clock for one record: the corpus run over files and its threads are
+   `gorules-compare`'s `files` and `parallel` features (on by default), and without them the
+   engine builds for `wasm32-unknown-unknown` (CI checks it). The board diagram
+   (`compare::diagram`, text or SVG) stays with the engine: it is a report of its own (one
+   position drawn with its settlement, territory and seki), not a format of the game report,
+   and its two drawings share the view it builds.
 
 ## Where a rule lives
 
@@ -651,9 +664,10 @@ a new knob, which every ruleset file can then use.
   `cargo xtask docs` regenerates the feature matrix and the rules model.
 - **A ruleset**: a TOML file in `rulesets/` (`crates/rules/rulesets/`), added to
   `BUILTIN_FILES` in `crates/rules/src/builtin.rs` to be built in.
-- **An output format**: a variant of the printer's `Format` and its rendering, in the library
-  that owns the report: `crates/compare/src/render.rs` (a game's report, `score`),
-  `crates/compare/src/corpus_printer.rs` (a corpus run, `compare`, written piece by piece),
+- **An output format**: a variant of the printer family's `Format` and its rendering: for the
+  game report and corpus runs, `crates/printers/src/format.rs` and the printers of
+  `crates/printers` (`game.rs`, a game's report, `score`; `corpus.rs`, a corpus run,
+  `compare`, written piece by piece); `crates/compare/src/diagram.rs` (the diagram),
   `crates/claims/src/printer.rs` (fuzz reports and the named claims) or
   `crates/rules/src/printer.rs` (`rules list`, `show`, `diff`); each `Format` lists its
   values in `Format::ALL` and reads and writes its name (`FromStr`, `Display`). The front ends
@@ -664,8 +678,10 @@ a new knob, which every ruleset file can then use.
   each checked once in `crates/request`; it words the typed `RequestError`s for its users
   (the CLI names its flags, Python does not); it hands the request to the engine
   (`gorules_compare`: `rules_choice::compare_chosen` for one record, `corpus` for many) and
-  the engine's reports to a printer. Request layer, then engine, then printer: no front end
-  parses a rules list, a komi or a dead-stone source itself.
+  feeds the engine's entries to a printer of `gorules-printers` (`Sink::game`, then
+  `Sink::finish`) made with its own `std::io::Write` (standard output, a response body, a
+  buffer). Request layer, then engine, then printer: no front end parses a rules list, a
+  komi or a dead-stone source itself, or writes a format itself.
 - **A way to replay records**: the engines that replay many games step them through
   `gorules_rules::Replay`, which gives a record's move its one meaning (ignored after the end,
   diverged after a replaced illegal move, else an error in the record) and holds the fast
@@ -724,10 +740,15 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str(
         "gorules is a Cargo workspace of small crates, each with one job; dependencies point \
          one way: board <- rules <- sgf <- compare <- claims <- cli, board <- life (which stones \
-         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; compare <- request \
-         (what a front end asks for, parsed and checked once) <- cli and the Python package; \
-         files (reading input files safely) <- rules, sgf and compare; the Python package \
-         (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
+         are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; compare <- printers \
+         (the output formats of its reports, written to any `std::io::Write`) <- cli; compare \
+         <- request (what a front end asks for, parsed and checked once) <- cli and the Python \
+         package; files (reading input files safely) <- rules, sgf and compare (its corpus \
+         runs, behind the `files` feature); the Python package (`bindings/python`) calls the \
+         libraries and nothing depends on it. A front end plugs in at both ends of the engine: \
+         its request through `request`, then the engine (`compare`), then a printer \
+         (`printers`) fed the engine's entries through a sink. `xtask` is repository \
+         maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",
     );
     let mut rows = Vec::new();

@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 
 use gorules_board::coords::{gtp_move, gtp_point};
 use gorules_rules::format_points;
-use gorules_rules::printer::escape_c1_in_json;
 
 use crate::{Claim, RunReport, NAMED_CLAIMS};
 
@@ -76,7 +75,7 @@ pub fn claims_list(format: Format) -> String {
 pub fn json(report: &RunReport) -> String {
     let mut v = serde_json::to_value(report).expect("the report serialises");
     v["games_per_second"] = serde_json::json!(report.games as f64 / report.seconds.max(1e-9));
-    escape_c1_in_json(serde_json::to_string_pretty(&v).expect("JSON of plain values"))
+    gorules_rules::json::to_string_pretty(&v).expect("JSON of plain values")
 }
 
 /// The report as aligned text, for a person: the claim, the games, the verdict, the skipped

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use clap::Args;
 use gorules_compare::dead::DeadStones;
-use gorules_compare::render::Format;
+use gorules_printers::Format;
 use gorules_request::dead::SOURCES;
 use gorules_request::{Request, RequestError};
 use gorules_rules::printer::escape_controls;

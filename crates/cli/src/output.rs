@@ -4,7 +4,8 @@
 //! Rust's `print!` panics on the next write. Here the command stops writing and finishes as
 //! it would have (same exit status), as other command-line tools do.
 //!
-//! `out!` and `outln!` take the arguments of `print!` and `println!`.
+//! `out!` takes the arguments of `print!`; the printers of `gorules-printers` write through
+//! [`Stdout`].
 
 use std::io::{ErrorKind, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,17 +25,22 @@ pub enum Written {
 }
 
 /// Writes `text` to `w` and flushes it.
-pub fn write_to(w: &mut impl Write, text: &str) -> Written {
-    match w.write_all(text.as_bytes()).and_then(|()| w.flush()) {
+pub fn write_to(w: &mut impl Write, text: &[u8]) -> Written {
+    match w.write_all(text).and_then(|()| w.flush()) {
         Ok(()) => Written::All,
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Written::ReaderGone,
         Err(e) => Written::Failed(e.to_string()),
     }
 }
 
+/// Writes `text` to standard output ([`print_bytes`]).
+pub fn print(text: &str) {
+    print_bytes(text.as_bytes())
+}
+
 /// Writes `text` to standard output. Once the reader has gone, nothing more is written; any
 /// other write error (a full disk) ends the program with status 2 and a message.
-pub fn print(text: &str) {
+pub fn print_bytes(text: &[u8]) {
     if READER_GONE.load(Ordering::Relaxed) {
         return;
     }
@@ -48,12 +54,33 @@ pub fn print(text: &str) {
     }
 }
 
+/// Standard output as a writer for the printers, written through [`print_bytes`]: what is
+/// written after the reader has gone is dropped (and reported written); any other write error
+/// ends the program. Each write is flushed: the printers write in large pieces.
+pub struct Stdout;
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        print_bytes(buf);
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        print_bytes(buf);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes `gorules: MESSAGE` to standard error, control characters escaped; a line break
 /// stays one (a message of several lines: a caret under a column, one error per line).
 pub fn warn(message: &str) {
     let lines: Vec<String> = message
         .split('\n')
-        .map(gorules_compare::render::escape_controls)
+        .map(gorules_rules::printer::escape_controls)
         .collect();
     eprintln!("gorules: {}", lines.join("\n"));
 }
@@ -62,16 +89,6 @@ pub fn warn(message: &str) {
 macro_rules! out {
     ($($arg:tt)*) => {
         $crate::output::print(&format!($($arg)*))
-    };
-}
-
-/// `println!` through [`print()`].
-macro_rules! outln {
-    () => {
-        $crate::output::print("\n")
-    };
-    ($($arg:tt)*) => {
-        $crate::output::print(&format!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -95,14 +112,14 @@ mod tests {
     #[test]
     fn a_closed_pipe_is_told_from_other_errors() {
         let mut buf = Vec::new();
-        assert_eq!(write_to(&mut buf, "one\n"), Written::All);
+        assert_eq!(write_to(&mut buf, b"one\n"), Written::All);
         assert_eq!(buf, b"one\n");
         assert_eq!(
-            write_to(&mut Closed(ErrorKind::BrokenPipe), "x"),
+            write_to(&mut Closed(ErrorKind::BrokenPipe), b"x"),
             Written::ReaderGone
         );
         assert!(matches!(
-            write_to(&mut Closed(ErrorKind::StorageFull), "x"),
+            write_to(&mut Closed(ErrorKind::StorageFull), b"x"),
             Written::Failed(_)
         ));
     }

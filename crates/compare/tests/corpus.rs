@@ -93,49 +93,6 @@ proptest! {
     }
 }
 
-/// `render_corpus` writes at once what the printer writes piece by piece: a JSON document with
-/// every entry and the summary.
-#[test]
-fn a_whole_run_rendered_at_once() {
-    use gorules_compare::corpus_printer::render_corpus;
-    use gorules_compare::render::Format;
-    let dir = std::env::temp_dir().join(format!("gorules-corpus-render-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("a.sgf"), "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])").unwrap();
-    std::fs::write(dir.join("b.sgf"), "broken").unwrap();
-    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
-    let options = Options {
-        dead: DeadStones::None,
-        ..Options::default()
-    };
-    let columns = score_columns(&rulesets, &options);
-    let mut tally = Tally::new(columns.clone());
-    let mut entries = Vec::new();
-    compare_paths(
-        std::slice::from_ref(&dir),
-        &rulesets,
-        &options,
-        RunLimits::default(),
-        &|| {},
-        |e| {
-            tally.add(&e);
-            entries.push(e);
-        },
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = render_corpus(&entries, columns, &tally.summary(), Format::Json);
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["games"].as_array().unwrap().len(), 2);
-    // Black c3 alone on 5x5 owns the board: 25 points by area counting, komi 0.5: B+24.5.
-    assert_eq!(
-        v["games"][0]["rulesets"][0]["scores"][0]["result"],
-        "B+24.5"
-    );
-    assert!(v["games"][1]["error"].is_string());
-    assert_eq!(v["summary"]["errors"], 1);
-}
-
 /// A run its consumer stops: the entries before the stop come in order, none after it, and
 /// only a few files past it are ever started (the reorder window), not the whole corpus.
 #[test]

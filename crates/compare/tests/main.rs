@@ -5,5 +5,4 @@
 mod corpus;
 mod diagram;
 mod fast_path;
-mod record_bytes_fuzz;
 mod summary_merge;

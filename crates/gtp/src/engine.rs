@@ -141,7 +141,7 @@ impl Engine {
             ("kgs-rules", [name, ..]) => self.kgs_rules(name),
             ("gorules-score", []) => self
                 .report()
-                .map(|r| gorules_compare::json_writer::to_string(r).expect("a report serialises")),
+                .map(|r| gorules_rules::json::to_string(r).expect("a report serialises")),
             ("gorules-legal", [color, vertex]) => self.legal(color, vertex),
             (name, _) if COMMANDS.contains(&name) => {
                 Err(format!("syntax error: wrong arguments for {name}"))

@@ -12,11 +12,21 @@
 //!   message in the last column;
 //! - **json**: one document, `{"games": [...], "summary": {...}}`, written entry by entry;
 //! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
+//!
+//! A game's piece needs no other game, so a threaded run makes it where the game was replayed
+//! ([`CorpusLayout::piece`], on any thread) and the [`CorpusPrinter`] only joins the pieces
+//! in order and writes them.
 
-use crate::corpus::{delta_value, GameEntry, PairSummary, Summary};
-use crate::json_writer;
-use crate::render::{escape_controls, Format, Grid};
-use crate::report::is_column;
+use std::io::{self, Write};
+
+use gorules_compare::corpus::{delta_value, GameEntry, PairSummary, Summary};
+use gorules_compare::report::is_column;
+use gorules_rules::json;
+use gorules_rules::printer::escape_controls;
+
+use crate::grid::Grid;
+use crate::sink::Sink;
+use crate::Format;
 
 /// The characters of a record's `RE` a table row shows (longer ones are cut, with `…`).
 pub const RE_WIDTH: usize = 12;
@@ -25,26 +35,44 @@ pub const RE_WIDTH: usize = 12;
 /// (then shown in order of value); the others are counted in one "more" note.
 pub const DELTAS_SHOWN: usize = 8;
 
-/// Writes one corpus run in one format: [`CorpusPrinter::begin`], then
-/// [`CorpusPrinter::game`] for each entry in order, then [`CorpusPrinter::end`]; each returns
-/// the text to write.
-pub struct CorpusPrinter {
+/// Output is written when this much has gathered (and at the end, and after an error's row).
+const WRITE_AT: usize = 64 * 1024;
+
+/// The layout of one corpus run: its format and score columns. It makes the text before the
+/// first game, each game's piece and the text after the last; it holds no state of the run,
+/// so that the pieces can be made on any thread.
+#[derive(Clone, Debug)]
+pub struct CorpusLayout {
     format: Format,
     columns: Vec<String>,
     widths: Vec<usize>,
-    games: usize,
 }
 
-impl CorpusPrinter {
-    /// A printer for a run with these score columns ([`crate::corpus::score_columns`]).
-    pub fn new(format: Format, columns: Vec<String>) -> CorpusPrinter {
+/// One game's (or error's) text in a run's format, made by [`CorpusLayout::piece`] and
+/// written in input order by [`CorpusPrinter::write_piece`].
+#[derive(Clone, Debug)]
+pub struct Piece {
+    text: Vec<u8>,
+    /// An error's row: written out at once, so that a message about it written elsewhere
+    /// (standard error) follows it.
+    error: bool,
+}
+
+impl CorpusLayout {
+    /// The layout of a run in `format` with these score columns
+    /// ([`gorules_compare::corpus::score_columns`]).
+    pub fn new(format: Format, columns: Vec<String>) -> CorpusLayout {
         let widths = columns.iter().map(|c| c.chars().count().max(7)).collect();
-        CorpusPrinter {
+        CorpusLayout {
             format,
             columns,
             widths,
-            games: 0,
         }
+    }
+
+    /// The run's format.
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The score columns printed.
@@ -53,7 +81,7 @@ impl CorpusPrinter {
     }
 
     /// The text before the first game.
-    pub fn begin(&self) -> String {
+    fn begin(&self) -> String {
         match self.format {
             Format::Table => {
                 let mut header = vec![pad("RE", RE_WIDTH)];
@@ -86,38 +114,30 @@ impl CorpusPrinter {
         }
     }
 
-    /// The text of one game (or error), the entries given in input order:
-    /// [`CorpusPrinter::separator`] then [`CorpusPrinter::game_text`].
-    pub fn game(&mut self, entry: &GameEntry) -> String {
-        let sep = self.separator();
-        sep.to_string() + &self.game_text(entry)
-    }
-
-    /// What goes before the next game's text (JSON's commas); call once per game, in order.
-    pub fn separator(&mut self) -> &'static str {
-        self.games += 1;
-        match (self.format, self.games) {
-            (Format::Json, 1) => "\n",
-            (Format::Json, _) => ",\n",
-            _ => "",
+    /// What goes before the game numbered `games` from 0 (JSON's commas).
+    fn separator(&self, games: usize) -> &'static [u8] {
+        match (self.format, games) {
+            (Format::Json, 0) => b"\n",
+            (Format::Json, _) => b",\n",
+            _ => b"",
         }
     }
 
     /// The text of one game (or error) without what separates it from the one before: the
     /// expensive part, which needs no other game and can be made on any thread.
-    pub fn game_text(&self, entry: &GameEntry) -> String {
-        match self.format {
+    pub fn piece(&self, entry: &GameEntry) -> Piece {
+        let text = match self.format {
             // Room for a typical game's text, so that it is not copied as it grows.
             Format::Json => {
-                let mut out = String::with_capacity(32 * 1024);
-                out.push_str("    ");
-                json_writer::write_pretty(&mut out, entry, 4).expect("serialisable");
+                let mut out = Vec::with_capacity(32 * 1024);
+                out.extend_from_slice(b"    ");
+                json::to_writer_pretty(&mut out, entry, 4).expect("serialisable");
                 out
             }
             Format::JsonLines => {
-                let mut out = String::with_capacity(16 * 1024);
-                json_writer::write_compact(&mut out, entry).expect("serialisable");
-                out.push('\n');
+                let mut out = Vec::with_capacity(16 * 1024);
+                json::to_writer(&mut out, entry).expect("serialisable");
+                out.push(b'\n');
                 out
             }
             Format::Csv => {
@@ -130,27 +150,34 @@ impl CorpusPrinter {
                         error,
                     } => crate::csv::error_row(source, *game_index, error, &mut rows),
                 }
-                rows
+                rows.into_bytes()
             }
-            Format::Table | Format::Markdown => {
-                let (name, re, cells) = self.cells(entry);
-                if self.format == Format::Markdown {
-                    let mut row = vec![name, re];
-                    row.extend(cells);
-                    let text = Grid {
-                        header: row,
-                        rows: Vec::new(),
-                    }
-                    .render(Format::Markdown);
-                    // The one-row grid's header line, without its separator line.
-                    return text.lines().next().unwrap_or_default().to_string() + "\n";
-                }
-                let mut row = vec![pad(&cut(&re, RE_WIDTH), RE_WIDTH)];
-                row.extend(cells.iter().zip(&self.widths).map(|(c, &w)| pad(c, w)));
-                row.push(escape_controls(&name));
-                row.join("  ").trim_end().to_string() + "\n"
-            }
+            Format::Table | Format::Markdown => self.row(entry).into_bytes(),
+        };
+        Piece {
+            text,
+            error: matches!(entry, GameEntry::Error { .. }),
         }
+    }
+
+    /// A game's row of the table or of the Markdown table.
+    fn row(&self, entry: &GameEntry) -> String {
+        let (name, re, cells) = self.cells(entry);
+        if self.format == Format::Markdown {
+            let mut row = vec![name, re];
+            row.extend(cells);
+            let text = Grid {
+                header: row,
+                rows: Vec::new(),
+            }
+            .render(Format::Markdown);
+            // The one-row grid's header line, without its separator line.
+            return text.lines().next().unwrap_or_default().to_string() + "\n";
+        }
+        let mut row = vec![pad(&cut(&re, RE_WIDTH), RE_WIDTH)];
+        row.extend(cells.iter().zip(&self.widths).map(|(c, &w)| pad(c, w)));
+        row.push(escape_controls(&name));
+        row.join("  ").trim_end().to_string() + "\n"
     }
 
     /// A row's game name, `RE` and a cell per score column.
@@ -186,28 +213,125 @@ impl CorpusPrinter {
         }
     }
 
-    /// The text after the last game: the summary.
-    pub fn end(&self, summary: &Summary) -> String {
+    /// The text after the last of `games` games: the summary, when there is one (a run
+    /// stopped before its summary closes its JSON document without one).
+    fn end(&self, summary: Option<&Summary>, games: usize) -> Vec<u8> {
+        let mut out = Vec::new();
         match self.format {
             Format::Json => {
-                let games_end = if self.games == 0 { "]" } else { "\n  ]" };
-                let mut out = format!("{games_end},\n  \"summary\": ");
-                json_writer::write_pretty(&mut out, summary, 2).expect("serialisable");
-                out.push_str("\n}\n");
-                out
+                out.extend_from_slice(if games == 0 { b"]" } else { b"\n  ]" });
+                if let Some(summary) = summary {
+                    out.extend_from_slice(b",\n  \"summary\": ");
+                    json::to_writer_pretty(&mut out, summary, 2).expect("serialisable");
+                }
+                out.extend_from_slice(b"\n}\n");
             }
             Format::JsonLines => {
                 #[derive(serde::Serialize)]
                 struct Line<'a> {
                     summary: &'a Summary,
                 }
-                let mut out = json_writer::to_string(&Line { summary }).expect("serialisable");
-                out.push('\n');
-                out
+                if let Some(summary) = summary {
+                    json::to_writer(&mut out, &Line { summary }).expect("serialisable");
+                    out.push(b'\n');
+                }
             }
-            Format::Csv => String::new(),
-            Format::Table | Format::Markdown => summary_text(summary, self.format),
+            Format::Csv => {}
+            Format::Table | Format::Markdown => {
+                if let Some(summary) = summary {
+                    out = summary_text(summary, self.format).into_bytes();
+                }
+            }
         }
+        out
+    }
+}
+
+/// Writes one corpus run to `W` as it goes: the games' entries in input order
+/// ([`Sink::game`], or [`CorpusPrinter::write_piece`] for a piece made on another thread),
+/// then [`Sink::finish`] with the summary. The text before the first game is written with the
+/// first game: a run with no input writes nothing. Output is gathered and written in pieces
+/// of some 64 KB (a large piece, a game's JSON, is not copied), and at once after an error's
+/// row.
+pub struct CorpusPrinter<W> {
+    layout: CorpusLayout,
+    wtr: W,
+    games: usize,
+    started: bool,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> CorpusPrinter<W> {
+    /// A printer of a run in `format` with these score columns
+    /// ([`gorules_compare::corpus::score_columns`]), writing to `wtr`.
+    pub fn new(format: Format, columns: Vec<String>, wtr: W) -> CorpusPrinter<W> {
+        CorpusPrinter {
+            layout: CorpusLayout::new(format, columns),
+            wtr,
+            games: 0,
+            started: false,
+            pending: Vec::with_capacity(2 * WRITE_AT),
+        }
+    }
+
+    /// The run's layout, which makes the pieces ([`CorpusLayout::piece`]).
+    pub fn layout(&self) -> &CorpusLayout {
+        &self.layout
+    }
+
+    /// The writer, once the run is finished.
+    pub fn into_inner(self) -> W {
+        self.wtr
+    }
+
+    /// The text before the first game, once.
+    fn start(&mut self) {
+        if !self.started {
+            self.started = true;
+            self.pending
+                .extend_from_slice(self.layout.begin().as_bytes());
+        }
+    }
+
+    /// Writes what has gathered, and flushes.
+    fn emit(&mut self) -> io::Result<()> {
+        self.wtr.write_all(&self.pending)?;
+        self.pending.clear();
+        self.wtr.flush()
+    }
+
+    /// Writes the next game's piece (made by this printer's [`CorpusLayout::piece`]).
+    pub fn write_piece(&mut self, piece: Piece) -> io::Result<()> {
+        self.start();
+        self.pending
+            .extend_from_slice(self.layout.separator(self.games));
+        self.games += 1;
+        if piece.text.len() >= WRITE_AT / 4 {
+            // A large piece (a game's JSON) is not copied: what has gathered is written, and
+            // the piece becomes what gathers.
+            self.emit()?;
+            self.pending = piece.text;
+        } else {
+            self.pending.extend_from_slice(&piece.text);
+        }
+        if self.pending.len() >= WRITE_AT || piece.error {
+            self.emit()?;
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> Sink for CorpusPrinter<W> {
+    fn game(&mut self, entry: &GameEntry) -> io::Result<()> {
+        let piece = self.layout.piece(entry);
+        self.write_piece(piece)
+    }
+
+    fn finish(&mut self, summary: Option<&Summary>) -> io::Result<()> {
+        self.start();
+        let end = self.layout.end(summary, self.games);
+        self.pending.extend_from_slice(&end);
+        self.emit()
     }
 }
 
@@ -543,13 +667,12 @@ pub fn render_corpus(
     summary: &Summary,
     format: Format,
 ) -> String {
-    let mut printer = CorpusPrinter::new(format, columns);
-    let mut out = printer.begin();
+    let mut printer = CorpusPrinter::new(format, columns, Vec::new());
     for e in entries {
-        out.push_str(&printer.game(e));
+        printer.game(e).expect("writing to memory");
     }
-    out.push_str(&printer.end(summary));
-    out
+    printer.finish(Some(summary)).expect("writing to memory");
+    String::from_utf8(printer.into_inner()).expect("the output is UTF-8")
 }
 
 #[cfg(test)]

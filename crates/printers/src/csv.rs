@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use gorules_rules::printer::{csv_field, escape_controls, push_csv_field};
 use gorules_rules::write_points;
 
-use crate::report::GameReport;
+use gorules_compare::report::GameReport;
 
 /// A CSV cell of text from a record or a file name, before quoting: its control characters
 /// escaped as everywhere else (so no tab or carriage return opens it), and a `'` before it when
@@ -205,7 +205,7 @@ pub fn report_rows(rep: &GameReport, out: &mut String) {
             out.push(',');
             if g.ended_by_passes {
                 if let Some((result, winner)) =
-                    crate::report::record_agreement(g.result.as_deref(), s)
+                    gorules_compare::report::record_agreement(g.result.as_deref(), s)
                 {
                     let _ = write!(out, "{result},{winner}");
                 } else {

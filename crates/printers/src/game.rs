@@ -1,140 +1,18 @@
-//! Writing reports as text tables, Markdown, CSV and JSON. The Markdown tables are the ones the
-//! generated docs use.
+//! One game's report (`gorules score`) as a text table, Markdown, CSV, JSON or JSON Lines
+//! ([`render_game`]), and the printer of a file's games ([`GamePrinter`]). The Markdown tables
+//! are the ones the generated docs use.
 
-use gorules_rules::{format_points, SideScore};
+use std::io::{self, Write};
 
-use crate::json_writer;
-use crate::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
-use crate::report::GameReport;
+use gorules_compare::corpus::{GameEntry, Summary};
+use gorules_compare::replay::{DeadSource, KomiSource, RulesetReport, ScoreReport};
+use gorules_compare::report::GameReport;
+use gorules_rules::printer::escape_controls;
+use gorules_rules::{format_points, json, SideScore};
 
-/// An output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Aligned plain-text columns.
-    Table,
-    /// GitHub-flavoured Markdown.
-    Markdown,
-    /// Comma-separated values, one row per score.
-    Csv,
-    /// JSON (the contract in docs/json.md).
-    Json,
-    /// JSON Lines: one JSON object per line (a game, then a summary where there is one).
-    JsonLines,
-}
-
-impl Format {
-    /// Every format, in the order `--format`'s help lists them.
-    pub const ALL: [Format; 5] = [
-        Format::Table,
-        Format::Markdown,
-        Format::Csv,
-        Format::Json,
-        Format::JsonLines,
-    ];
-
-    /// The format's name, as [`Format::from_str`](std::str::FromStr::from_str) reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Markdown => "markdown",
-            Format::Csv => "csv",
-            Format::Json => "json",
-            Format::JsonLines => "jsonl",
-        }
-    }
-}
-
-gorules_rules::named_values!(Format);
-
-pub use gorules_rules::printer::csv_field;
-pub use gorules_rules::printer::escape_controls;
-
-/// A table: header and rows of cells.
-pub(crate) struct Grid {
-    pub(crate) header: Vec<String>,
-    pub(crate) rows: Vec<Vec<String>>,
-}
-
-impl Grid {
-    fn text(&self) -> String {
-        let n = self.header.len();
-        let rows: Vec<Vec<String>> = self
-            .rows
-            .iter()
-            .map(|r| r.iter().map(|c| escape_controls(c)).collect())
-            .collect();
-        let mut widths = vec![0; n];
-        for row in std::iter::once(&self.header).chain(&rows) {
-            for (i, c) in row.iter().enumerate() {
-                widths[i] = widths[i].max(c.chars().count());
-            }
-        }
-        let mut out = String::new();
-        // Each cell left-aligned in its column's width, two spaces apart, no trailing blanks.
-        let line = |out: &mut String, row: &Vec<String>| {
-            let start = out.len();
-            for (i, c) in row.iter().enumerate() {
-                if i > 0 {
-                    out.push_str("  ");
-                }
-                out.push_str(c);
-                let pad = widths[i].saturating_sub(c.chars().count());
-                out.extend(std::iter::repeat_n(' ', pad));
-            }
-            let end = start + out[start..].trim_end().len();
-            out.truncate(end);
-            out.push('\n');
-        };
-        line(&mut out, &self.header);
-        out.push_str(
-            &(widths
-                .iter()
-                .map(|w| "-".repeat(*w))
-                .collect::<Vec<_>>()
-                .join("  ")
-                + "\n"),
-        );
-        for r in &rows {
-            line(&mut out, r);
-        }
-        out
-    }
-
-    fn markdown(&self) -> String {
-        let esc = |c: &String| escape_controls(c).replace('|', "\\|");
-        let mut out = format!(
-            "| {} |\n|{}\n",
-            self.header.iter().map(esc).collect::<Vec<_>>().join(" | "),
-            " --- |".repeat(self.header.len())
-        );
-        for r in &self.rows {
-            out.push_str(&format!(
-                "| {} |\n",
-                r.iter().map(esc).collect::<Vec<_>>().join(" | ")
-            ));
-        }
-        out
-    }
-
-    /// CSV: the cells are written as they are but for quoting; the callers guard text from
-    /// records (`crate::csv`).
-    fn csv(&self) -> String {
-        let mut out = String::new();
-        for r in std::iter::once(&self.header).chain(&self.rows) {
-            out.push_str(&r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(","));
-            out.push('\n');
-        }
-        out
-    }
-
-    pub(crate) fn render(&self, format: Format) -> String {
-        match format {
-            Format::Markdown => self.markdown(),
-            Format::Csv => self.csv(),
-            _ => self.text(),
-        }
-    }
-}
+use crate::grid::Grid;
+use crate::sink::Sink;
+use crate::Format;
 
 fn pair(b: f64, w: f64) -> String {
     format!("{} / {}", format_points(b), format_points(w))
@@ -391,8 +269,8 @@ fn margin_text(m: f64) -> String {
 /// One game's report in `format`.
 pub fn render_game(report: &GameReport, format: Format) -> String {
     match format {
-        Format::Json => json_writer::to_string_pretty(report).expect("serialisable") + "\n",
-        Format::JsonLines => json_writer::to_string(report).expect("serialisable") + "\n",
+        Format::Json => json::to_string_pretty(report).expect("serialisable") + "\n",
+        Format::JsonLines => json::to_string(report).expect("serialisable") + "\n",
         Format::Csv => crate::csv::game_csv([report]),
         Format::Table => format!(
             "{}\n{}\n{}",
@@ -409,16 +287,98 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
     }
 }
 
-#[cfg(test)]
-mod escape_tests {
-    use super::*;
+/// Writes the games of one file or request (`gorules score`) to `W`, each entry as it is fed
+/// ([`Sink::game`]): in JSON an array of the reports, in JSON Lines a line per report, in CSV
+/// the header and a row per game, ruleset and counting method (an error's row in its place),
+/// as a table or Markdown each report with a blank line after it. Errors have no place but
+/// in CSV: the front end tells them apart.
+pub struct GamePrinter<W> {
+    format: Format,
+    wtr: W,
+    started: bool,
+    reports: usize,
+}
 
-    #[test]
-    fn control_characters_are_escaped() {
-        assert_eq!(
-            escape_controls("RU[\u{1b}[2J] in a\nb.sgf"),
-            "RU[\\u{1b}[2J] in a\\u{a}b.sgf"
-        );
-        assert_eq!(escape_controls("plain: été"), "plain: été");
+impl<W: Write> GamePrinter<W> {
+    /// A printer of reports in `format`, writing to `wtr`.
+    pub fn new(format: Format, wtr: W) -> GamePrinter<W> {
+        GamePrinter {
+            format,
+            wtr,
+            started: false,
+            reports: 0,
+        }
+    }
+
+    /// The writer, once the games are written.
+    pub fn into_inner(self) -> W {
+        self.wtr
+    }
+
+    /// The text before the first game (CSV's header, JSON's opening bracket), once.
+    fn start(&mut self) -> io::Result<()> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        match self.format {
+            Format::Csv => self.wtr.write_all(crate::csv::header().as_bytes()),
+            Format::Json => self.wtr.write_all(b"["),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl<W: Write> Sink for GamePrinter<W> {
+    fn game(&mut self, entry: &GameEntry) -> io::Result<()> {
+        self.start()?;
+        let report = match entry {
+            GameEntry::Report(r) => r,
+            GameEntry::Error {
+                source,
+                game_index,
+                error,
+            } => {
+                if self.format == Format::Csv {
+                    let mut row = String::new();
+                    crate::csv::error_row(source, *game_index, error, &mut row);
+                    self.wtr.write_all(row.as_bytes())?;
+                }
+                return Ok(());
+            }
+        };
+        match self.format {
+            Format::Json => {
+                // An element of the array, as `serde_json` lays out a pretty array.
+                self.wtr
+                    .write_all(if self.reports == 0 { b"\n  " } else { b",\n  " })?;
+                json::to_writer_pretty(&mut self.wtr, report, 2)?;
+            }
+            Format::JsonLines => {
+                json::to_writer(&mut self.wtr, report)?;
+                self.wtr.write_all(b"\n")?;
+            }
+            Format::Csv => {
+                let mut rows = String::with_capacity(8 * 1024);
+                crate::csv::report_rows(report, &mut rows);
+                self.wtr.write_all(rows.as_bytes())?;
+            }
+            Format::Table | Format::Markdown => {
+                self.wtr
+                    .write_all(render_game(report, self.format).as_bytes())?;
+                self.wtr.write_all(b"\n")?;
+            }
+        }
+        self.reports += 1;
+        Ok(())
+    }
+
+    fn finish(&mut self, _summary: Option<&Summary>) -> io::Result<()> {
+        self.start()?;
+        if self.format == Format::Json {
+            self.wtr
+                .write_all(if self.reports == 0 { b"]\n" } else { b"\n]\n" })?;
+        }
+        self.wtr.flush()
     }
 }

@@ -53,7 +53,7 @@ pub fn knob_value<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Reque
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gorules_compare::render::Format;
+    use gorules_printers::Format;
     use gorules_rules::ruleset::KoRule;
 
     #[test]

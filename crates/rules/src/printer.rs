@@ -1,5 +1,6 @@
 //! Writing rulesets for people and programs: the list of rulesets, one ruleset's knobs, and
-//! the knobs two rulesets set differently, as aligned text, JSON or CSV ([`Format`]).
+//! the knobs two rulesets set differently, as aligned text, JSON ([`crate::json`]) or CSV
+//! ([`Format`]).
 
 use std::fmt::Write as _;
 
@@ -45,25 +46,6 @@ pub fn escape_controls(text: &str) -> String {
     for c in text.chars() {
         if c.is_control() {
             out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// JSON text as `serde_json` writes it, with DEL and the C1 control characters (U+007F to
-/// U+009F) escaped as `\u007f` to `\u009f`: `serde_json` escapes the controls below space but
-/// writes these raw, and a terminal may obey them (U+009B opens an escape sequence). They can
-/// only stand inside strings, where the escape reads back as the same character.
-pub fn escape_c1_in_json(json: String) -> String {
-    if !json.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)) {
-        return json;
-    }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        if ('\u{7f}'..='\u{9f}').contains(&c) {
-            out.push_str(&format!("\\u00{:02x}", c as u32));
         } else {
             out.push(c);
         }
@@ -123,8 +105,7 @@ pub fn list(rulesets: &[Ruleset], format: Format) -> String {
             }
         }
         Format::Json => {
-            out = escape_c1_in_json(serde_json::to_string_pretty(&listed).expect("serialisable"))
-                + "\n";
+            out = crate::json::to_string_pretty(&listed).expect("serialisable") + "\n";
         }
         Format::Csv => {
             out.push_str("id,name,description,source\n");
@@ -176,8 +157,7 @@ pub fn show(rs: &Ruleset, format: Format) -> String {
                     .map(|(knob, value)| KnobValue { knob, value })
                     .collect(),
             };
-            out = escape_c1_in_json(serde_json::to_string_pretty(&shown).expect("serialisable"))
-                + "\n";
+            out = crate::json::to_string_pretty(&shown).expect("serialisable") + "\n";
         }
         Format::Csv => {
             out.push_str("knob,value\n");
@@ -285,5 +265,19 @@ pub fn file_id(id: &str) -> String {
         "ruleset".to_string()
     } else {
         out.to_string()
+    }
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            escape_controls("RU[\u{1b}[2J] in a\nb.sgf"),
+            "RU[\\u{1b}[2J] in a\\u{a}b.sgf"
+        );
+        assert_eq!(escape_controls("plain: été"), "plain: été");
     }
 }

@@ -7,13 +7,11 @@ use std::process::ExitCode;
 use gorules_compare::corpus::{
     compare_paths_map, score_columns, GameEntry, RunLimits, Tally, TallyRow,
 };
-use gorules_compare::corpus_printer::CorpusPrinter;
+use gorules_printers::{CorpusPrinter, Sink};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{self, ScoringArgs};
-
-/// Output is written when this much has gathered (and at the end).
-const WRITE_AT: usize = 64 * 1024;
+use crate::output::Stdout;
 
 /// Replays every game under each ruleset in parallel, writing each game's row as it is done
 /// (in input order) and the summary at the end; exit code 1 when some file or game failed.
@@ -40,26 +38,24 @@ pub fn run(
     };
     let tick = || bar.inc(1);
     let columns = score_columns(&rulesets, &options);
-    let mut printer = CorpusPrinter::new(scoring.format, columns.clone());
+    let mut printer = CorpusPrinter::new(scoring.format, columns.clone(), Stdout);
     let mut tally = Tally::new(columns).examples(examples);
     let wants_examples = tally.wants_examples();
     let limits = RunLimits {
         jobs,
         max_file_size,
     };
-    let mut started = false;
-    let mut pending = String::with_capacity(2 * WRITE_AT);
-    // Each game's text and summary row are made on the worker that replayed it; the calling
-    // thread only counts and writes, in order.
-    let shared = CorpusPrinter::new(scoring.format, score_columns(&rulesets, &options));
+    // Each game's piece of output and summary row are made on the worker that replayed it; the
+    // calling thread only counts and writes, in order.
+    let layout = printer.layout().clone();
     let prepare = |e: GameEntry| {
         let error = match &e {
             GameEntry::Error { error, .. } => Some(error.clone()),
             GameEntry::Report(_) => None,
         };
         (
-            shared.game_text(&e),
-            TallyRow::with_examples(shared.columns(), &e, wants_examples),
+            layout.piece(&e),
+            TallyRow::with_examples(layout.columns(), &e, wants_examples),
             error,
         )
     };
@@ -70,40 +66,22 @@ pub fn run(
         limits,
         &tick,
         &prepare,
-        |(text, row, error)| {
-            if !started {
-                pending.push_str(&printer.begin());
-                started = true;
-            }
+        |(piece, row, error)| {
             tally.add_row(&row);
-            pending.push_str(printer.separator());
-            if text.len() >= WRITE_AT / 4 {
-                // A large piece (a game's JSON) is not copied: what has gathered is written,
-                // and the piece becomes what gathers.
-                crate::output::print(&pending);
-                pending = text;
-            } else {
-                pending.push_str(&text);
-            }
-            // Written in pieces of some 64 KB: one write for many table rows, and the order
-            // of standard output and error kept for an error.
-            if pending.len() >= WRITE_AT || error.is_some() {
-                crate::output::print(&pending);
-                pending.clear();
-            }
+            // Standard output never fails here (`Stdout` ends the program on an error).
+            let _ = printer.write_piece(piece);
             if let Some(error) = error {
                 bar.suspend(|| crate::output::warn(&format!("skipped: {error}")));
             }
         },
     );
-    crate::output::print(&pending);
     bar.finish_and_clear();
     if inputs.paths == 0 {
         let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(format!("no SGF file (*.sgf) in {}", named.join(", ")));
     }
     let summary = tally.summary();
-    out!("{}", printer.end(&summary));
+    let _ = printer.finish(Some(&summary));
     Ok(if summary.errors > 0 {
         ExitCode::from(1)
     } else {

@@ -3,12 +3,14 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use gorules_compare::corpus::GameEntry;
 use gorules_compare::files::{read_capped, read_file};
-use gorules_compare::render::{render_game, Format};
 use gorules_compare::rules_choice::{compare_chosen, own_ruleset_left_out, RulesetChoice};
+use gorules_printers::{Format, GamePrinter, Sink};
 use gorules_sgf::parse_sgf_bytes_games;
 
 use crate::args::{self, ScoringArgs};
+use crate::output::Stdout;
 
 /// Scores every game of the file under each ruleset. A game that cannot be replayed is an
 /// error on standard error and exit code 1; the other games are still scored (when none can
@@ -44,36 +46,35 @@ pub fn run(
     }
     .map_err(|e| e.to_string())?;
     let games = parse_sgf_bytes_games(&bytes, Some(&name)).map_err(|e| e.to_string())?;
-    let mut reports = Vec::new();
+    // Every game's entry, the errors in their places (CSV has a row for each).
+    let mut entries = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
-    // CSV has a row for each game, the errors in their places.
-    let mut csv = gorules_compare::csv::header();
+    let error = |i: usize, error: String| GameEntry::Error {
+        source: name.clone(),
+        game_index: Some(i),
+        error,
+    };
     for (i, game) in games.iter().enumerate() {
         let game = match game {
             Ok(g) => g,
             Err(e) => {
                 errors.push(e.to_string());
-                gorules_compare::csv::error_row(&name, Some(i), &e.to_string(), &mut csv);
+                entries.push(error(i, e.to_string()));
                 continue;
             }
         };
         notes.extend(own_ruleset_left_out(&choices, game, &name, i));
         match compare_chosen(game, &choices, &options) {
-            Ok(r) => {
-                if scoring.format == Format::Csv {
-                    gorules_compare::csv::report_rows(&r, &mut csv);
-                }
-                reports.push(r);
-            }
+            Ok(r) => entries.push(GameEntry::Report(Box::new(r))),
             Err(e) => {
                 let message = e.message(&bytes, &name, i);
-                gorules_compare::csv::error_row(&name, Some(i), &message, &mut csv);
+                entries.push(error(i, message.clone()));
                 errors.push(message);
             }
         }
     }
-    if reports.is_empty() && !errors.is_empty() {
+    if entries.len() == errors.len() && !errors.is_empty() {
         // Nothing to show: the errors are the answer (exit code 2).
         return Err(errors.join("\ngorules: "));
     }
@@ -81,23 +82,13 @@ pub fn run(
         crate::output::warn(e);
     }
     let failed = !errors.is_empty();
-    let format = scoring.format;
-    match format {
-        // An array whatever the number of games, as `gorules.score` gives a list.
-        Format::Json => outln!(
-            "{}",
-            gorules_compare::json_writer::to_string_pretty(&reports).expect("serialisable")
-        ),
-        Format::Csv => out!("{csv}"),
-        Format::JsonLines => reports
-            .iter()
-            .for_each(|r| out!("{}", render_game(r, format))),
-        Format::Table | Format::Markdown => {
-            for r in &reports {
-                outln!("{}", render_game(r, format));
-            }
-        }
+    // JSON is an array whatever the number of games, as `gorules.score` gives a list.
+    let mut printer = GamePrinter::new(scoring.format, Stdout);
+    for entry in &entries {
+        // Standard output never fails here (`Stdout` ends the program on an error).
+        let _ = printer.game(entry);
     }
+    let _ = printer.finish(None);
     Ok(if failed {
         ExitCode::from(1)
     } else {

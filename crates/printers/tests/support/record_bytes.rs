@@ -4,9 +4,9 @@
 
 use gorules_compare::annotate::annotate;
 use gorules_compare::corpus::{score_columns, GameEntry, Tally, TallyRow};
-use gorules_compare::corpus_printer::CorpusPrinter;
 use gorules_compare::dead::DeadStones;
-use gorules_compare::render::{render_game, Format};
+use gorules_printers::game::render_game;
+use gorules_printers::{CorpusPrinter, Format, Sink};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
 use gorules_rules::Ruleset;
@@ -96,12 +96,12 @@ pub fn check_record_bytes(bytes: &[u8], rulesets: &[RulesetChoice], options: &Op
     let summary = tally.summary();
     assert_eq!(summary.games, entries.len());
     for format in FORMATS {
-        let mut printer = CorpusPrinter::new(format, columns.clone());
-        let mut text = printer.begin();
+        let mut printer = CorpusPrinter::new(format, columns.clone(), Vec::new());
         for entry in &entries {
-            text += &printer.game(entry);
+            printer.game(entry).expect("writing to memory");
         }
-        text += &printer.end(&summary);
+        printer.finish(Some(&summary)).expect("writing to memory");
+        let text = String::from_utf8(printer.into_inner()).expect("the output is UTF-8");
         check_text(&text, format);
     }
 }

@@ -1,0 +1,6 @@
+//! The integration tests of `gorules-printers`, one module per file of this folder, built as
+//! one test binary (one link instead of one per file). Every file here must be named below:
+//! `gorules-tests`' `every_integration_test_file_is_built` checks it.
+
+mod corpus;
+mod record_bytes_fuzz;

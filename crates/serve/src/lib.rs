@@ -50,12 +50,18 @@ pub struct AppState {
     pub limits: Limits,
     /// One permit per request at work ([`Limits::max_inflight`]).
     pub inflight: Arc<tokio::sync::Semaphore>,
+    /// One permit per core: the requests at work compute one per core at a time, the others
+    /// wait their turn in order, so that a burst is answered at the pace of the cores instead
+    /// of every request slowed by all the others.
+    pub workers: Arc<tokio::sync::Semaphore>,
 }
 
 /// The service: every endpoint of the API under `/api/`, the page at `/`.
 pub fn router(limits: Limits) -> Router {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let state = AppState {
         inflight: Arc::new(tokio::sync::Semaphore::new(limits.max_inflight)),
+        workers: Arc::new(tokio::sync::Semaphore::new(cores)),
         limits,
     };
     Router::new()

@@ -52,9 +52,10 @@ impl Limits {
 
 /// Runs `work` on a thread of its own (the engine computes; it does not wait), holding one of
 /// [`Limits::max_inflight`] permits until it is done: when none is free the answer is a 503
-/// at once; when `work` takes more than [`Limits::timeout`] the answer is a 503, and the work,
-/// which cannot be stopped midway, finishes in the background with its permit, so that work
-/// over its time still counts against the requests at once.
+/// at once. The work waits its turn for one of the cores ([`AppState::workers`]); when
+/// waiting and working take more than [`Limits::timeout`] the answer is a 503, and work that
+/// has begun, which cannot be stopped midway, finishes in the background with its permits, so
+/// that work over its time still counts against the requests at once.
 pub async fn on_worker<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
@@ -64,14 +65,21 @@ pub async fn on_worker<T: Send + 'static>(
         .clone()
         .try_acquire_owned()
         .map_err(|_| ApiError::busy(state.limits.max_inflight))?;
-    let task = tokio::task::spawn_blocking(move || {
-        let answer = work();
-        drop(permit);
-        answer
-    });
-    match tokio::time::timeout(state.limits.timeout, task).await {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(e)) => Err(ApiError::internal(&format!("the work stopped: {e}"))),
-        Err(_) => Err(ApiError::over_time(state.limits.timeout)),
-    }
+    let workers = state.workers.clone();
+    let run = async move {
+        let core = workers
+            .acquire_owned()
+            .await
+            .map_err(|e| ApiError::internal(&e.to_string()))?;
+        tokio::task::spawn_blocking(move || {
+            let answer = work();
+            drop((core, permit));
+            answer
+        })
+        .await
+        .map_err(|e| ApiError::internal(&format!("the work stopped: {e}")))?
+    };
+    tokio::time::timeout(state.limits.timeout, run)
+        .await
+        .map_err(|_| ApiError::over_time(state.limits.timeout))?
 }

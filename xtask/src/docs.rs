@@ -726,6 +726,7 @@ fn architecture_md(root: &Path) -> Result<String, String> {
          one way: board <- rules <- sgf <- compare <- claims <- cli, board <- life (which stones \
          are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; compare <- request \
          (what a front end asks for, parsed and checked once) <- cli and the Python package; \
+         request and claims <- serve (the HTTP service and the page of `gorules serve`) <- cli; \
          files (reading input files safely) <- rules, sgf and compare; the Python package \
          (`bindings/python`) calls the libraries and nothing depends on it. `xtask` is repository maintenance, outside that chain. This page is \
          generated from the crates' manifests and their modules' own documentation.\n\n",

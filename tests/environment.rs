@@ -77,3 +77,45 @@ pub fn python_venv(repo: &Path) -> Option<PathBuf> {
     );
     None
 }
+
+/// Where Chromium is looked for (Debian's `chromium` package), unless `GORULES_CHROMIUM`
+/// names another executable.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The Chromium executable that the page's tests drive (`GORULES_CHROMIUM`, else
+/// [`CHROMIUM`]), or `None` (the test is skipped, with a line saying so) where there is none.
+pub fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("GORULES_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(CHROMIUM));
+    if path.is_file() {
+        return Some(path);
+    }
+    skip(
+        &format!("Chromium at {}", path.display()),
+        "apt-get install chromium; GORULES_CHROMIUM names another",
+    );
+    None
+}
+
+/// The virtualenv of [`python_venv`] with Playwright and schemathesis in it, or `None` (the
+/// test is skipped, with a line saying so) where there is none or they are not installed.
+pub fn browser_venv(repo: &Path) -> Option<PathBuf> {
+    let venv = python_venv(repo)?;
+    let python = venv.join("bin/python");
+    let has = std::process::Command::new(&python)
+        .args(["-c", "import playwright, schemathesis, pytest"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has {
+        return Some(venv);
+    }
+    skip(
+        &format!(
+            "playwright and schemathesis in the virtualenv {}",
+            venv.display()
+        ),
+        "scripts/python-venv.sh installs them",
+    );
+    None
+}

@@ -743,7 +743,8 @@ fn architecture_md(root: &Path) -> Result<String, String> {
          are dead) <- compare, and compare <- gtp (the GTP engine) <- cli; compare <- printers \
          (the output formats of its reports, written to any `std::io::Write`) <- cli; compare \
          <- request (what a front end asks for, parsed and checked once) <- cli and the Python \
-         package; files (reading input files safely) <- rules, sgf and compare (its corpus \
+         package; request and claims <- serve (the HTTP service and the page of `gorules serve`) \
+         <- cli; files (reading input files safely) <- rules, sgf and compare (its corpus \
          runs, behind the `files` feature); the Python package (`bindings/python`) calls the \
          libraries and nothing depends on it. A front end plugs in at both ends of the engine: \
          its request through `request`, then the engine (`compare`), then a printer \

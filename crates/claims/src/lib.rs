@@ -48,4 +48,4 @@ pub mod shrink;
 
 pub use claim::{Claim, ClaimError};
 pub use named::{Expected, NamedClaim, NAMED_CLAIMS};
-pub use run::{run, Counterexample, RunOptions, RunReport};
+pub use run::{run, run_until, Counterexample, RunOptions, RunReport};

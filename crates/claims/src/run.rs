@@ -136,7 +136,8 @@ pub struct RunReport {
     pub claim: String,
     /// Its name, if it is a named claim.
     pub name: Option<String>,
-    /// Games generated.
+    /// Games generated: every one of [`RunOptions::games`], unless a deadline stopped the run
+    /// first ([`run_until`]).
     pub games: u64,
     /// The run seed.
     pub seed: u64,
@@ -166,6 +167,7 @@ impl RunReport {
 
 #[derive(Default)]
 struct ChunkResult {
+    played: u64,
     failures: u64,
     first_failures: Vec<u64>,
     skipped: BTreeMap<String, u64>,
@@ -174,6 +176,7 @@ struct ChunkResult {
 
 impl ChunkResult {
     fn merge(mut self, other: ChunkResult, keep: usize) -> ChunkResult {
+        self.played += other.played;
         self.failures += other.failures;
         self.with_dead += other.with_dead;
         self.first_failures.extend(other.first_failures);
@@ -202,6 +205,20 @@ pub fn run_one(
 /// Runs the claim on `opts.games` random games. `progress` is called with the number of games
 /// just finished (from any thread).
 pub fn run(claim: &Claim, opts: &RunOptions, progress: &(dyn Fn(u64) + Sync)) -> RunReport {
+    run_until(claim, opts, None, progress)
+}
+
+/// [`run`], stopping at `deadline` (`None`: none): a chunk of games not begun by then is not
+/// played, and the report holds the games played ([`RunReport::games`], fewer than
+/// `opts.games` when the deadline came first) and the counterexamples among them, shrunk as
+/// usual. Which games are played then depends on the time each took; each is still game `i`
+/// of the run's seed, as [`run`] plays it.
+pub fn run_until(
+    claim: &Claim,
+    opts: &RunOptions,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> RunReport {
     let start = Instant::now();
     let mut opts = opts.clone();
     if claim.needs_playout() {
@@ -220,7 +237,11 @@ pub fn run(claim: &Claim, opts: &RunOptions, progress: &(dyn Fn(u64) + Sync)) ->
             .into_par_iter()
             .map(|k| {
                 let mut r = ChunkResult::default();
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return r;
+                }
                 let end = ((k + 1) * CHUNK).min(opts.games);
+                r.played = end - k * CHUNK;
                 // One generator per chunk: its buffers serve every game of the chunk.
                 let mut generator = Generator::new(claim.rulesets(), &legality);
                 for i in k * CHUNK..end {
@@ -255,7 +276,7 @@ pub fn run(claim: &Claim, opts: &RunOptions, progress: &(dyn Fn(u64) + Sync)) ->
     RunReport {
         claim: claim.text().to_string(),
         name: claim.named_claim().map(|n| n.name.to_string()),
-        games: opts.games,
+        games: total.played,
         seed: opts.seed,
         sizes: opts.gen.sizes.clone(),
         holds: total.failures == 0,

@@ -2,6 +2,7 @@
 //! test binary (one link instead of one per file). Every file here must be named below:
 //! `gorules-tests`' `every_integration_test_file_is_built` checks it.
 
+mod deadline;
 mod expr_fuzz;
 mod failing;
 mod games;

@@ -86,7 +86,11 @@ pub fn message(e: RequestError) -> String {
             "--rules {}: {purpose} one ruleset's count: give one built-in id or TOML file",
             escape_controls(&spec)
         ),
-        RequestError::RecordWithoutRecord => e.to_string(),
+        // The last three come from requests of another machine, never from the command line.
+        RequestError::RecordWithoutRecord
+        | RequestError::FileNotRead(_)
+        | RequestError::RulesetText(_)
+        | RequestError::EngineNotOffered => e.to_string(),
         RequestError::Counting(u) | RequestError::Format(u) => u.one_of(),
         RequestError::Komi { value, error } => format!("--komi {value}: {error}"),
         RequestError::EngineNeeded => {

@@ -117,6 +117,9 @@ enum Command {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// Serve the JSON API and the rules explorer page over HTTP (loopback by default) until
+    /// Ctrl-C or SIGTERM; the API is described at /api/openapi.json.
+    Serve(commands::serve::ServeArgs),
     /// Speak GTP (version 2) on standard input and output as a rules engine: a referee and
     /// scorer that checks every move under the ruleset; it does not choose moves.
     Gtp {
@@ -214,6 +217,7 @@ fn main() -> ExitCode {
             out: out.as_deref(),
         }),
         Command::Gtp { rules } => commands::gtp::run(&rules),
+        Command::Serve(args) => commands::serve::run(&args),
     };
     match result {
         Ok(code) => code,

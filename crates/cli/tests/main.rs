@@ -15,3 +15,4 @@ mod input_files;
 mod katago;
 mod katago_records;
 mod python;
+mod serve_browser;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use gorules_rules::printer::escape_controls;
 use gorules_rules::suggest::{did_you_mean, UnknownName};
-use gorules_rules::KomiError;
+use gorules_rules::{KomiError, RulesetError};
 
 use crate::dead::SOURCES;
 
@@ -49,6 +49,15 @@ pub enum RequestError {
     /// A dead-stone source that is neither a source's name nor a list of points: the text
     /// given (a word with no digit, taken as a mistyped source).
     NotADeadSource(String),
+    /// A ruleset file named where no file of this machine is read (a request from another
+    /// machine, [`crate::remote`]): the name given.
+    FileNotRead(String),
+    /// A ruleset given as TOML text that cannot be used: the rules crate's error, with its
+    /// line and column in the text.
+    RulesetText(RulesetError),
+    /// The dead-stone source `engine` where no program of this machine is run
+    /// ([`crate::remote`]).
+    EngineNotOffered,
     /// A list of dead stones with a point that is on no board: the list and why.
     DeadPoint {
         /// The list given.
@@ -94,6 +103,17 @@ impl fmt::Display for RequestError {
             RequestError::DeadPoint { given, error } => {
                 write!(f, "dead stones `{}`: {error}", escape_controls(given))
             }
+            RequestError::FileNotRead(name) => write!(
+                f,
+                "rules `{}`: a ruleset file is not read here; give a built-in id, a `katago:` rules string, or the file's TOML text",
+                escape_controls(name)
+            ),
+            RequestError::RulesetText(e) => e.fmt(f),
+            RequestError::EngineNotOffered => write!(
+                f,
+                "dead-stone source `engine` is not offered here (it runs a program); give one of {}, or GTP points separated by commas (D4,E5)",
+                SOURCES.iter().filter(|s| **s != "engine").copied().collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 }

@@ -8,9 +8,12 @@
 //! take, build a [`Request`], and hand it to the engine (`gorules_compare`), whose reports a
 //! printer writes in the format chosen. A choice that cannot be taken is a [`RequestError`]
 //! that names the choice, not a flag or a keyword: each front end words it for its users.
+//! A front end that serves other machines reads rulesets and the dead-stone source through
+//! [`remote`], which reads no file and starts no program of this machine.
 
 pub mod dead;
 pub mod error;
+pub mod remote;
 pub mod rules_list;
 pub mod value;
 

@@ -25,25 +25,41 @@ pub fn ruleset(name: &str) -> Result<Ruleset, RequestError> {
 /// One name of a rules list: `record`, `record:NAME` (the record's own ruleset, else the one
 /// `NAME` names), or a ruleset ([`ruleset`]).
 pub fn choice(name: &str) -> Result<RulesetChoice, RequestError> {
+    choice_by(name, ruleset)
+}
+
+/// [`choice`], each ruleset loaded by `load`.
+pub(crate) fn choice_by(
+    name: &str,
+    load: fn(&str) -> Result<Ruleset, RequestError>,
+) -> Result<RulesetChoice, RequestError> {
     let name = name.trim();
     if name == RECORD {
         return Ok(RulesetChoice::Record(None));
     }
     if let Some(fallback) = name.strip_prefix(RECORD_OR) {
-        return Ok(RulesetChoice::Record(Some(Box::new(ruleset(fallback)?))));
+        return Ok(RulesetChoice::Record(Some(Box::new(load(fallback)?))));
     }
-    ruleset(name).map(|r| RulesetChoice::Fixed(Box::new(r)))
+    load(name).map(|r| RulesetChoice::Fixed(Box::new(r)))
 }
 
 /// A rules list: [`ALL`] alone, or names separated by commas ([`choice`]; a `katago:` JSON
 /// object may hold commas). A list that names nothing is refused.
 pub fn choices(spec: &str) -> Result<Vec<RulesetChoice>, RequestError> {
+    choices_by(spec, ruleset)
+}
+
+/// [`choices`], each ruleset loaded by `load`.
+pub(crate) fn choices_by(
+    spec: &str,
+    load: fn(&str) -> Result<Ruleset, RequestError>,
+) -> Result<Vec<RulesetChoice>, RequestError> {
     if spec.trim() == ALL {
         return Ok(all());
     }
     let list = rules_names(spec)
         .into_iter()
-        .map(choice)
+        .map(|name| choice_by(name, load))
         .collect::<Result<Vec<_>, _>>()?;
     if list.is_empty() {
         return Err(RequestError::NoRuleset);
@@ -55,6 +71,15 @@ pub fn choices(spec: &str) -> Result<Vec<RulesetChoice>, RequestError> {
 /// diagram shows"): one built-in id, `katago:` rules string or TOML file; not [`ALL`], not a
 /// list.
 pub fn one_ruleset(spec: &str, purpose: &'static str) -> Result<Ruleset, RequestError> {
+    one_ruleset_by(spec, purpose, ruleset)
+}
+
+/// [`one_ruleset`], loaded by `load`.
+pub(crate) fn one_ruleset_by(
+    spec: &str,
+    purpose: &'static str,
+    load: fn(&str) -> Result<Ruleset, RequestError>,
+) -> Result<Ruleset, RequestError> {
     let spec = spec.trim();
     if spec == ALL || rules_names(spec).len() > 1 {
         return Err(RequestError::NotOneRuleset {
@@ -62,7 +87,7 @@ pub fn one_ruleset(spec: &str, purpose: &'static str) -> Result<Ruleset, Request
             purpose,
         });
     }
-    load(spec).map_err(|e| RequestError::Ruleset(e.to_string()))
+    load(spec)
 }
 
 /// The rulesets of a game played move by move, which has no record: every choice fixed

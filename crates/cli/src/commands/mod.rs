@@ -7,3 +7,4 @@ pub mod fuzz;
 pub mod gtp;
 pub mod rules;
 pub mod score;
+pub mod serve;

@@ -30,7 +30,7 @@ pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options)
     let own = (pick & 4 != 0).then_some(RulesetChoice::Record(None));
     let choices = own
         .into_iter()
-        .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(Box::new(r.clone()))))
+        .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(std::sync::Arc::new(r.clone()))))
         .collect();
     (choices, options_from(pick))
 }
@@ -210,7 +210,7 @@ pub fn check_annotate_round_trip(bytes: &[u8], rules: &Ruleset, dead: DeadStones
             let dead = gorules_compare::replay::dead_stones(record, options)
                 .expect("no engine here")
                 .stones;
-            gorules_compare::replay::replay(record, rules, options, &dead)
+            gorules_compare::replay::replay(record, &std::sync::Arc::new(rules.clone()), options, &dead)
                 .expect("replayed once already")
                 .scores
         };

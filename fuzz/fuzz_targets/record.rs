@@ -1,5 +1,5 @@
 //! Bytes read as the record `fuzz.sgf`, replayed and scored under every built-in ruleset, and
-//! written in every output format: the checks of `crates/printers/tests/support/record_bytes.rs`
+//! written in every output format: the checks of `gorules_checks::record_bytes`
 //! (no panic, scores that add up, JSON that parses, no raw control characters), the annotate
 //! round trip (annotated under one built-in ruleset and dead-stone source, read back, the same
 //! scores) and the reading of files (a file as memory; special files refused). The first byte
@@ -12,9 +12,11 @@
 
 use std::sync::OnceLock;
 
+use gorules_checks::record_bytes::{
+    annotate_dead, check_annotate_round_trip, check_file_read, check_record_bytes, run_from,
+};
+use gorules_rules::Ruleset;
 use libfuzzer_sys::fuzz_target;
-
-include!("../../crates/printers/tests/support/record_bytes.rs");
 
 fuzz_target!(|bytes: &[u8]| {
     static RULESETS: OnceLock<Vec<Ruleset>> = OnceLock::new();

@@ -20,7 +20,8 @@ fn report(rel: &str) -> GameReport {
         dead: DeadStones::Markup,
         ..Options::default()
     };
-    compare_game(&record, &builtins(), &agreed).unwrap()
+    let all: Vec<_> = builtins().into_iter().map(std::sync::Arc::new).collect();
+    compare_game(&record, &all, &agreed).unwrap()
 }
 
 /// Asserts `ruleset:counting` results; `None` means "not scored".

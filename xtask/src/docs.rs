@@ -198,6 +198,7 @@ fn differences_md(root: &Path) -> Result<Page, String> {
     let mut sections = Vec::new();
     let mut images = Vec::new();
     let concord = gorules_rules::builtin("concord").ok_or("no concord ruleset")?;
+    let shared: Vec<_> = all.iter().cloned().map(std::sync::Arc::new).collect();
     // The players' agreement as each record marks it, not the estimate: the gallery is about
     // rules, and its positions are small enough to agree on.
     let agreed = Options {
@@ -207,7 +208,7 @@ fn differences_md(root: &Path) -> Result<Page, String> {
     for rel in GALLERY {
         let path = root.join(rel);
         let record = read_sgf_file(&path).map_err(|e| e.to_string())?.remove(0);
-        let report = compare_game(&record, &all, &agreed).map_err(|e| e.to_string())?;
+        let report = compare_game(&record, &shared, &agreed).map_err(|e| e.to_string())?;
         let title = record.game_name.clone().unwrap_or_else(|| rel.to_string());
         let view = diagram::view(&record, &concord, &agreed, None).map_err(|e| e.to_string())?;
         let stem = Path::new(rel)
@@ -474,7 +475,8 @@ fn worked_example(root: &Path) -> Result<String, String> {
         dead: DeadStones::Markup,
         ..Options::default()
     };
-    let report = compare_game(&record, &[concord, modified], &agreed).map_err(|e| e.to_string())?;
+    let pair = [concord, modified].map(std::sync::Arc::new);
+    let report = compare_game(&record, &pair, &agreed).map_err(|e| e.to_string())?;
     let mut out = String::from("## Worked example: Concord without its last-pass rule\n\n");
     out.push_str(
         "Write a file that starts from Concord and changes one knob, the end of play:\n\n```toml\n",
@@ -592,8 +594,8 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    comparison and the claims' `Driver`: ignored after the game finished, *diverged* when it no
    longer fits after an illegal move was replaced by a pass, an error in the record otherwise.
    `report::compare_game` plays the opening that every ruleset plays alike (board plays in
-   turn, no suicide, no repeated position) once (`Replay::plain_opening`) and gives each
-   ruleset a copy (`Replay::fork`), which is the same game; the property test
+   turn, no suicide, no repeated position) once (`fast::FastReplay::plain_opening`) and gives
+   each ruleset a copy (`FastReplay::fork`), which is the same game; the property test
    `crates/compare/tests/fast_path.rs` holds it to `replay::replay`.
 4. **Finish.** If the record ended in passes, `Game::finish` adds the passes the protocol still
    needs (Concord's third pass, AGA's White pass, Ing's four passes) and settles the dead
@@ -604,7 +606,7 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    captures, dead stones, suicided stones, pass stones, komi, handicap compensation and
    bonuses; the margin and an SGF-style result. `report::compare_game` analyses each final
    board once (`Ownership`: territory, seki eyes) for all the rulesets that end on it
-   (`Ruleset::score_with`).
+   (`FastReplay::score_with`).
 6. **Explain.** `report::compare_game` collects the per-ruleset reports; `explain::reasons`
    names the parts that move the margin between two scores ("pass stones +1 B").
 7. **Print.** `corpus` runs many files on a thread pool, keeping input order so the output
@@ -682,10 +684,16 @@ a new knob, which every ruleset file can then use.
   `Sink::finish`) made with its own `std::io::Write` (standard output, a response body, a
   buffer). Request layer, then engine, then printer: no front end parses a rules list, a
   komi or a dead-stone source itself, or writes a format itself.
-- **A way to replay records**: the engines that replay many games step them through
-  `gorules_rules::Replay`, which gives a record's move its one meaning (ignored after the end,
-  diverged after a replaced illegal move, else an error in the record) and holds the fast
-  paths; `Game` is the small public type for playing one game move by move.
+- **A way to replay records**: step them through `gorules_rules::Replay`, which gives a
+  record's move its one meaning (ignored after the end, diverged after a replaced illegal
+  move, else an error in the record); `Game` is the small public type for playing one game
+  move by move. Both own their ruleset (`Arc<Ruleset>`, shared by the games played under it),
+  so a front end keeps a game as it is. The shortcuts of the two engines that replay many
+  records under many rulesets (the comparison and the claims fuzzer) are kept apart in
+  `gorules_rules::fast` (`FastReplay`): a common opening forked to each ruleset, buffers
+  reused, one board preview a play, one board analysis for several scores.
+- **A rule of reading moves**: the passes a move out of turn implies are one function,
+  `gorules_rules::implied_pass`, which the SGF reader and the GTP engine both call.
 - **A command**: a module in `crates/cli/src/commands/` that parses its arguments, calls the
   libraries and writes; no rule logic in the CLI.
 - **A binding** (Python, GTP): a crate of its own that calls `gorules-compare` (reports, the

@@ -180,7 +180,7 @@ pub fn ruleset_choices(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RulesetCh
         return Ok(rules_list::all());
     };
     let mut out = Vec::new();
-    let fixed = |r: Ruleset| RulesetChoice::Fixed(Box::new(r));
+    let fixed = |r: Ruleset| RulesetChoice::Fixed(std::sync::Arc::new(r));
     if let Ok(s) = obj.cast::<PyString>() {
         add_str(&mut out, s)?;
     } else if let Ok(r) = obj.cast::<PyRuleset>() {
@@ -236,9 +236,9 @@ fn add_str(out: &mut Vec<RulesetChoice>, s: &Bound<'_, PyString>) -> PyResult<()
         Ok(spec) => add_spec(out, &spec),
         Err(_) => {
             let path = os_path(s.as_any(), "rules")?;
-            out.push(RulesetChoice::Fixed(Box::new(crate::ruleset::load_path(
-                &path,
-            )?)));
+            out.push(RulesetChoice::Fixed(std::sync::Arc::new(
+                crate::ruleset::load_path(&path)?,
+            )));
             Ok(())
         }
     }

@@ -1,33 +1,19 @@
 //! `gorules.Game`: one game under one ruleset, played move by move (`gorules_rules::Game`):
 //! legality with the reason, the end-of-play protocol, settlement and the score breakdown.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 
 use gorules_board::coords::gtp_move;
 use gorules_board::diagram::to_diagram;
 use gorules_board::{Board, Color, Move};
 use gorules_compare::replay::ScoreReport;
-use gorules_rules::{Game, MoveReport, Ruleset, SettlementReport, Setup, Status};
+use gorules_rules::{Game, MoveReport, SettlementReport, Setup, Status};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use self_cell::self_cell;
 
 use crate::args;
 use crate::errors::{gorules_error, illegal_move};
 use crate::ruleset::PyRuleset;
-
-/// A game borrowing its ruleset, for [`OwnedGame`].
-type GameOf<'r> = Game<'r>;
-
-self_cell!(
-    /// A game and the ruleset it is played under, owned together: the ruleset lives as long
-    /// as the game, and goes with it.
-    struct OwnedGame {
-        owner: Arc<Ruleset>,
-        #[covariant]
-        dependent: GameOf,
-    }
-);
 
 /// One game under one ruleset, played move by move: a legality and scoring engine.
 ///
@@ -43,7 +29,7 @@ self_cell!(
 /// duration), so moves from two threads come in whatever order the threads make them.
 #[pyclass(module = "gorules._gorules", name = "Game", frozen)]
 pub struct PyGame {
-    game: Mutex<OwnedGame>,
+    game: Mutex<Game>,
     /// The board size (it never changes).
     size: gorules_board::Size,
 }
@@ -81,7 +67,7 @@ impl PyGame {
             Setup::handicap(size, handicap, komi)
                 .map_err(|e| gorules_error(format!("handicap {handicap}: {e}")))?
         };
-        let game = OwnedGame::new(Arc::new(rules), |rules| Game::new(rules, setup));
+        let game = Game::new(rules, setup);
         Ok(PyGame {
             game: Mutex::new(game),
             size,
@@ -126,7 +112,7 @@ impl PyGame {
     fn illegal_reason(&self, color: &str, vertex: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let c = args::color(color)?;
         let mv = args::vertex(vertex, self.size)?;
-        Ok(match self.locked().borrow_dependent().check(c, mv) {
+        Ok(match self.locked().check(c, mv) {
             Ok(Ok(())) => None,
             Ok(Err(illegal)) => Some(illegal.to_string()),
             Err(e) => Some(move_error(e, self.size)),
@@ -144,7 +130,7 @@ impl PyGame {
     fn finish(&self, dead: Option<&Bound<'_, PyAny>>, as_it_stands: bool) -> PyResult<String> {
         let dead = args::points(dead, self.size)?;
         let mut locked = self.locked();
-        locked.with_dependent_mut(|_, game| {
+        (|game: &mut Game| {
             match game.status() {
                 Status::Finished => return Err(gorules_error("the game is already over")),
                 Status::Playing { .. } if !as_it_stands => {
@@ -156,9 +142,8 @@ impl PyGame {
                 Status::Ended => game.finish(&dead),
             }
             Ok(())
-        })?;
+        })(&mut locked)?;
         Ok(locked
-            .borrow_dependent()
             .settlement()
             .map_or_else(|| "none".to_string(), SettlementReport::to_string))
     }
@@ -170,7 +155,7 @@ impl PyGame {
     #[pyo3(signature = (counting=None))]
     fn score<'py>(&self, py: Python<'py>, counting: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         let locked = self.locked();
-        let game = locked.borrow_dependent();
+        let game = &*locked;
         let counting = match counting {
             Some(name) => {
                 let c = args::counting(name)?;
@@ -200,7 +185,6 @@ impl PyGame {
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let scores: Vec<ScoreReport> = self
             .locked()
-            .borrow_dependent()
             .scores()
             .into_iter()
             .map(ScoreReport::from_score)
@@ -215,7 +199,7 @@ impl PyGame {
     #[getter]
     fn board(&self) -> Vec<String> {
         let locked = self.locked();
-        let board = locked.borrow_dependent().state().board();
+        let board = locked.state().board();
         let size = board.size();
         (0..size.height())
             .map(|y| {
@@ -233,20 +217,14 @@ impl PyGame {
     /// The stone at `vertex`: `"black"`, `"white"` or `None`.
     fn stone_at(&self, vertex: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
         match args::vertex(vertex, self.size)? {
-            Move::Play(p) => Ok(self
-                .locked()
-                .borrow_dependent()
-                .state()
-                .board()
-                .get(p)
-                .map(args::color_name)),
+            Move::Play(p) => Ok(self.locked().state().board().get(p).map(args::color_name)),
             Move::Pass => Err(gorules_error("a pass is not a point")),
         }
     }
 
     /// The board as a text diagram with GTP coordinates on the edges.
     fn diagram(&self) -> String {
-        to_diagram(self.locked().borrow_dependent().state().board())
+        to_diagram(self.locked().state().board())
     }
 
     /// `(width, height)`.
@@ -258,14 +236,14 @@ impl PyGame {
     /// The player to move: `"black"` or `"white"`.
     #[getter]
     fn to_move(&self) -> &'static str {
-        args::color_name(self.locked().borrow_dependent().to_move())
+        args::color_name(self.locked().to_move())
     }
 
     /// Where the game stands: `"playing"`, `"ended"` (play ended: `finish()` it, or a move
     /// resumes play) or `"finished"`.
     #[getter]
     fn status(&self) -> &'static str {
-        match self.locked().borrow_dependent().status() {
+        match self.locked().status() {
             Status::Playing { .. } => "playing",
             Status::Ended => "ended",
             Status::Finished => "finished",
@@ -275,16 +253,13 @@ impl PyGame {
     /// Whether play has ended (`status` is `"ended"` or `"finished"`).
     #[getter]
     fn is_over(&self) -> bool {
-        !matches!(
-            self.locked().borrow_dependent().status(),
-            Status::Playing { .. }
-        )
+        !matches!(self.locked().status(), Status::Playing { .. })
     }
 
     /// The player who may only pass now (Concord's required third pass), or `None`.
     #[getter]
     fn pass_required(&self) -> Option<&'static str> {
-        match self.locked().borrow_dependent().status() {
+        match self.locked().status() {
             Status::Playing { pass_required } => pass_required.map(args::color_name),
             _ => None,
         }
@@ -293,20 +268,20 @@ impl PyGame {
     /// The komi.
     #[getter]
     fn komi(&self) -> f64 {
-        self.locked().borrow_dependent().state().komi().points()
+        self.locked().state().komi().points()
     }
 
     /// The handicap stones.
     #[getter]
     fn handicap(&self) -> u32 {
-        self.locked().borrow_dependent().state().handicap()
+        self.locked().state().handicap()
     }
 
     /// The ruleset.
     #[getter]
     fn rules(&self) -> PyRuleset {
         PyRuleset {
-            rules: self.locked().borrow_owner().as_ref().clone(),
+            rules: self.locked().rules().clone(),
         }
     }
 
@@ -316,7 +291,6 @@ impl PyGame {
     fn moves(&self) -> Vec<(&'static str, String)> {
         let size = self.size;
         self.locked()
-            .borrow_dependent()
             .state()
             .moves()
             .iter()
@@ -327,7 +301,7 @@ impl PyGame {
     /// Prisoners `color` holds: `captures`, `dead_stones`, `suicides`, `pass_stones`.
     fn prisoners<'py>(&self, py: Python<'py>, color: &str) -> PyResult<Bound<'py, PyAny>> {
         let c = args::color(color)?;
-        let prisoners = *self.locked().borrow_dependent().state().prisoners(c);
+        let prisoners = *self.locked().state().prisoners(c);
         crate::json::serialize_to_py(py, &prisoners)
     }
 
@@ -335,7 +309,6 @@ impl PyGame {
     #[getter]
     fn added_passes(&self) -> Vec<&'static str> {
         self.locked()
-            .borrow_dependent()
             .added_passes()
             .iter()
             .map(|&c| args::color_name(c))
@@ -350,7 +323,7 @@ impl PyGame {
         let s = self.size;
         let (id, moves) = {
             let locked = self.locked();
-            let game = locked.borrow_dependent();
+            let game = &*locked;
             (game.rules().id.clone(), game.state().moves().len())
         };
         format!(
@@ -364,7 +337,7 @@ impl PyGame {
 
 impl PyGame {
     /// The game, locked for one call.
-    fn locked(&self) -> MutexGuard<'_, OwnedGame> {
+    fn locked(&self) -> MutexGuard<'_, Game> {
         // A panic in a call cannot leave the game half-changed in a way a later call would
         // misread: every change goes through `Game`, whose state stays whole.
         self.game.lock().unwrap_or_else(|e| e.into_inner())
@@ -379,13 +352,13 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyDict>> {
         let size = self.size;
         let what = format!("{} {}", args::color_name(c), gtp_move(mv, size));
-        let played: Result<MoveReport, String> =
-            self.locked()
-                .with_dependent_mut(|_, game| match game.check(c, mv) {
-                    Err(e) => Err(move_error(e, size)),
-                    Ok(Err(illegal)) if !allow_illegal => Err(illegal.to_string()),
-                    Ok(_) => game.play(c, mv).map_err(|e| move_error(e, size)),
-                });
+        let mut game = self.locked();
+        let played: Result<MoveReport, String> = match game.check(c, mv) {
+            Err(e) => Err(move_error(e, size)),
+            Ok(Err(illegal)) if !allow_illegal => Err(illegal.to_string()),
+            Ok(_) => game.play(c, mv).map_err(|e| move_error(e, size)),
+        };
+        drop(game);
         let report = played.map_err(|reason| illegal_move(py, &what, &reason))?;
         let dict = PyDict::new(py);
         dict.set_item("captured", report.captured)?;

@@ -36,7 +36,12 @@ fn options() -> GenOptions {
 
 /// Generates and checks games `first..first + BATCH` on this thread; returns the number of
 /// moves played (and panics if the claim fails, which would be a bug).
-fn batch(claim: &Claim, gen: &GenOptions, legality: &gorules_rules::Ruleset, first: u64) -> usize {
+fn batch(
+    claim: &Claim,
+    gen: &GenOptions,
+    legality: &std::sync::Arc<gorules_rules::Ruleset>,
+    first: u64,
+) -> usize {
     let mut moves = 0;
     // As `run` does: one generator, its buffers reused from game to game.
     let mut generator = Generator::new(claim.rulesets(), legality);
@@ -72,7 +77,7 @@ fn best_and_median(mut times: Vec<f64>) -> (f64, f64) {
 
 fn summary(claim: &Claim) {
     let gen = options();
-    let legality = gen.legality.ruleset();
+    let legality = std::sync::Arc::new(gen.legality.ruleset());
     let (mut one, mut run1, mut run2) = (Vec::new(), Vec::new(), Vec::new());
     let mut moves = 0;
     for k in 0..10u64 {
@@ -114,7 +119,7 @@ fn bench(c: &mut Criterion) {
     let claim = Claim::from_text("concord-area-territory").expect("a named claim");
     summary(&claim);
     let gen = options();
-    let legality = gen.legality.ruleset();
+    let legality = std::sync::Arc::new(gen.legality.ruleset());
     let mut g = c.benchmark_group("claims");
     g.throughput(Throughput::Elements(BATCH));
     g.measurement_time(Duration::from_secs(10));

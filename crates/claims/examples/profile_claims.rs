@@ -46,7 +46,7 @@ fn main() {
         ..GenOptions::default()
     };
     let sizes = format!("{:?}", gen.sizes);
-    let legality = gen.legality.ruleset();
+    let legality = std::sync::Arc::new(gen.legality.ruleset());
     let mut generator = Generator::new(claim.rulesets(), &legality);
     let mut sum = Checksum(0xCBF2_9CE4_8422_2325);
     let mut moves = 0;

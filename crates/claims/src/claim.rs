@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use gorules_rules::printer::escape_controls;
 use gorules_rules::{load, parse, Counting, Ruleset};
@@ -77,7 +78,7 @@ impl From<(ParseError, &str)> for ClaimError {
 pub struct Claim {
     name: Option<&'static NamedClaim>,
     expr: Expr,
-    rulesets: Vec<Ruleset>,
+    rulesets: Vec<Arc<Ruleset>>,
     /// For each score of the expression, the index of its ruleset in `rulesets`.
     score_ruleset: Vec<usize>,
     /// For each ruleset, the countings of its scores other than play-outs, each once.
@@ -112,7 +113,7 @@ impl Claim {
                         message: format!("cannot load the ruleset `{}`: {m}", r.ruleset),
                     })?;
                     names.push(&r.ruleset);
-                    rulesets.push(rs);
+                    rulesets.push(Arc::new(rs));
                     rulesets.len() - 1
                 }
             };
@@ -182,7 +183,7 @@ impl Claim {
     }
 
     /// The distinct rulesets the claim names, in order of first appearance.
-    pub fn rulesets(&self) -> &[Ruleset] {
+    pub fn rulesets(&self) -> &[Arc<Ruleset>] {
         &self.rulesets
     }
 

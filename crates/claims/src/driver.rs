@@ -1,18 +1,21 @@
 //! Plays one move sequence under every ruleset of a claim at once, each in a
-//! [`gorules_rules::Replay`] (as [`gorules_compare::replay::replay`] replays a record, so that
+//! [`gorules_rules::fast::FastReplay`] (as [`gorules_compare::replay::replay`] replays a record, so that
 //! a move means the same to both), and answers the questions a generator asks: may this stone
 //! be played under the chosen legality, may the player pass without ending the game for some
 //! ruleset, may the record end here.
 
+use std::sync::Arc;
+
 use gorules_board::{Board, Color, Enclosure, Move, Point};
+use gorules_rules::fast::FastReplay;
 use gorules_rules::ruleset::{KoRule, SuicideRule};
-use gorules_rules::{GameState, Replay, Ruleset, Setup, Status, Track};
+use gorules_rules::{GameState, Ruleset, Setup, Status, Track};
 
 use crate::game::FuzzGame;
 
 /// Every ruleset's game of one move sequence.
 pub struct Driver<'r> {
-    games: Vec<Replay<'r>>,
+    games: Vec<FastReplay>,
     /// Whether `games[0]` is a game under the legality ruleset (not one of the claim's).
     legality_game: bool,
     legality: &'r Ruleset,
@@ -39,7 +42,11 @@ impl<'r> Driver<'r> {
     /// position is read from a game under `legality` itself when that is looser than the
     /// default (then some ruleset may replace a move by a pass, and its position is not the
     /// record's) or when there is no ruleset.
-    pub fn new(rulesets: &'r [Ruleset], legality: &'r Ruleset, game: &FuzzGame) -> Driver<'r> {
+    pub fn new(
+        rulesets: &'r [Arc<Ruleset>],
+        legality: &'r Arc<Ruleset>,
+        game: &FuzzGame,
+    ) -> Driver<'r> {
         let board = game.setup_board();
         let setup = |b: Board| Setup {
             board: b,
@@ -64,7 +71,7 @@ impl<'r> Driver<'r> {
             } else {
                 board.clone().expect("one board per game")
             };
-            games.push(Replay::new(rs, setup(b)));
+            games.push(FastReplay::new(Arc::clone(rs), setup(b)));
         }
         Driver {
             games,
@@ -114,7 +121,7 @@ impl<'r> Driver<'r> {
     /// [`Driver::into_games`], but keeping them for [`Driver::restart`]). For finishing and
     /// scoring them: the driver's own answers (e.g. [`Driver::pass_required`]) do not follow
     /// changes made through them.
-    pub fn games_mut(&mut self) -> &mut [Replay<'r>] {
+    pub fn games_mut(&mut self) -> &mut [FastReplay] {
         let skip = self.legality_game as usize;
         &mut self.games[skip..]
     }
@@ -147,7 +154,7 @@ impl<'r> Driver<'r> {
         self.passes_in_a_row
     }
 
-    fn live(&self) -> impl Iterator<Item = &gorules_rules::Game<'r>> {
+    fn live(&self) -> impl Iterator<Item = &gorules_rules::Game> {
         self.games
             .iter()
             .filter(|g| g.track() == Track::Live)
@@ -223,7 +230,7 @@ impl<'r> Driver<'r> {
     ///
     /// Under the default legality the lead game checks the play once for both questions: a
     /// play that legality allows is a plain play, which the lead game's rules allow too
-    /// ([`Replay::step_plain`] plays it without asking them); otherwise ([`Replay::step_if`]) its
+    /// ([`FastReplay::step_plain`] plays it without asking them); otherwise ([`FastReplay::step_if`]) its
     /// own rules must allow it (they do whenever the strictest legality does) and its preview
     /// must create a position never seen before.
     pub fn try_play(&mut self, p: Point) -> bool {
@@ -353,7 +360,7 @@ impl<'r> Driver<'r> {
 
     /// The games, in the order of the rulesets given to [`Driver::new`] (empty if the claim
     /// names no ruleset), each with how it went.
-    pub fn into_games(self) -> Vec<Replay<'r>> {
+    pub fn into_games(self) -> Vec<FastReplay> {
         let mut games = self.games;
         if self.legality_game {
             games.remove(0);

@@ -8,9 +8,11 @@
 //!   it was written as SGF and read back.
 
 use std::fmt;
+use std::sync::Arc;
 
 use gorules_compare::replay::{replay, Options, ScoreReport};
-use gorules_rules::{ColorName, Counting, Outcome, Replay, Ruleset, Score, Track};
+use gorules_rules::fast::FastReplay;
+use gorules_rules::{ColorName, Counting, Outcome, Ruleset, Score, Track};
 use gorules_sgf::GameRecord;
 
 use crate::claim::Claim;
@@ -110,7 +112,7 @@ pub fn evaluate_games(
 /// [`Driver::restart`] for the next game).
 pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<Evaluation, Skip> {
     let rulesets = claim.rulesets();
-    let games: &mut [Replay] = driver.games_mut();
+    let games: &mut [FastReplay] = driver.games_mut();
     for (g, rs) in games.iter_mut().zip(rulesets) {
         match g.track() {
             Track::Diverged => return Err(Skip::Diverged(rs.id.clone())),
@@ -166,7 +168,7 @@ pub fn evaluate_in(claim: &Claim, fg: &FuzzGame, driver: &mut Driver) -> Result<
 }
 
 /// The play-out of `fg` under `rs` (see [`play_out`]), or why there is none.
-fn playout_of<'r>(rs: &'r Ruleset, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
+fn playout_of(rs: &Arc<Ruleset>, fg: &FuzzGame) -> Result<Playout, Skip> {
     play_out(rs, fg).map_err(|e| match e {
         PlayoutError::NotCapturable => Skip::NotCapturable(rs.id.clone()),
         PlayoutError::Record(_) => Skip::NotScored(rs.id.clone()),
@@ -175,7 +177,7 @@ fn playout_of<'r>(rs: &'r Ruleset, fg: &FuzzGame) -> Result<Playout<'r>, Skip> {
 
 /// The record of `fg` followed by its play-out under `rs` (no dead stones: after "play until
 /// captured" every stone is alive), or why there is none.
-pub fn playout_record(rs: &Ruleset, fg: &FuzzGame) -> Result<GameRecord, Skip> {
+pub fn playout_record(rs: &Arc<Ruleset>, fg: &FuzzGame) -> Result<GameRecord, Skip> {
     let p = playout_of(rs, fg)?;
     let mut rec = FuzzGame {
         dead: Vec::new(),
@@ -189,7 +191,7 @@ pub fn playout_record(rs: &Ruleset, fg: &FuzzGame) -> Result<GameRecord, Skip> {
 
 fn replayed_score(
     record: &GameRecord,
-    rs: &Ruleset,
+    rs: &Arc<Ruleset>,
     dead: &[gorules_board::Point],
     counting: Counting,
 ) -> Result<ScoreValue, Skip> {

@@ -28,6 +28,8 @@
 
 use gorules_board::handicap::fixed_handicap;
 use gorules_board::{Color, Move, Point, PointSet, Size};
+use std::sync::Arc;
+
 use gorules_rules::ruleset::{EndOfPlay, KoRule, SuicideRule};
 use gorules_rules::{builtin, Ruleset};
 
@@ -423,8 +425,8 @@ fn draw_dead_sets(board: &gorules_board::Board, style: &Style, rng: &mut Rng) ->
 pub fn generate<'r>(
     opts: &GenOptions,
     seed: u64,
-    rulesets: &'r [Ruleset],
-    legality: &'r Ruleset,
+    rulesets: &'r [Arc<Ruleset>],
+    legality: &'r Arc<Ruleset>,
 ) -> (FuzzGame, Driver<'r>) {
     let mut rng = Rng::new(seed);
     let game = draw_setup(opts, &mut rng);
@@ -439,8 +441,8 @@ pub fn generate<'r>(
 /// games, boards and tables) and the generator's own buffers: no allocation per game once
 /// they are large enough. The games are the same as [`generate`]'s.
 pub struct Generator<'r> {
-    rulesets: &'r [Ruleset],
-    legality: &'r Ruleset,
+    rulesets: &'r [Arc<Ruleset>],
+    legality: &'r Arc<Ruleset>,
     driver: Option<Driver<'r>>,
     empties: Empties,
 }
@@ -448,7 +450,7 @@ pub struct Generator<'r> {
 impl<'r> Generator<'r> {
     /// A generator of games in `rulesets` (the claim's) under `legality` (made by
     /// [`Legality::ruleset`]).
-    pub fn new(rulesets: &'r [Ruleset], legality: &'r Ruleset) -> Generator<'r> {
+    pub fn new(rulesets: &'r [Arc<Ruleset>], legality: &'r Arc<Ruleset>) -> Generator<'r> {
         Generator {
             rulesets,
             legality,
@@ -578,8 +580,8 @@ fn play_on(
 /// its end. For a generated game this changes nothing.
 pub fn normalize<'r>(
     game: &FuzzGame,
-    rulesets: &'r [Ruleset],
-    legality: &'r Ruleset,
+    rulesets: &'r [Arc<Ruleset>],
+    legality: &'r Arc<Ruleset>,
 ) -> (FuzzGame, Driver<'r>) {
     let mut out = FuzzGame {
         moves: Vec::new(),

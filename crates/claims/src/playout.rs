@@ -19,6 +19,8 @@
 //! and the game is skipped for claims that use it.
 
 use gorules_board::{Color, ColoredMove, Move, Point, PointSet};
+use std::sync::Arc;
+
 use gorules_rules::{Game, Ruleset, Setup, Status};
 
 use crate::game::FuzzGame;
@@ -33,18 +35,18 @@ pub enum PlayoutError {
 }
 
 /// A game whose dead stones were captured by play.
-pub struct Playout<'r> {
+pub struct Playout {
     /// The finished game (every stone alive).
-    pub game: Game<'r>,
+    pub game: Game,
     /// The moves after the record's last one: passes the protocol required, then the
     /// resumption.
     pub continuation: Vec<ColoredMove>,
 }
 
 /// Replays `fg` under `rules` and captures its agreed-dead stones by play.
-pub fn play_out<'r>(rules: &'r Ruleset, fg: &FuzzGame) -> Result<Playout<'r>, PlayoutError> {
+pub fn play_out(rules: &Arc<Ruleset>, fg: &FuzzGame) -> Result<Playout, PlayoutError> {
     let mut game = Game::new(
-        rules,
+        Arc::clone(rules),
         Setup {
             board: fg.setup_board(),
             handicap: fg.handicap,

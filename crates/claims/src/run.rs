@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use gorules_board::coords::gtp_move;
@@ -193,7 +194,7 @@ impl ChunkResult {
 pub fn run_one(
     claim: &Claim,
     gen: &GenOptions,
-    legality: &Ruleset,
+    legality: &Arc<Ruleset>,
     run_seed: u64,
     index: u64,
 ) -> (FuzzGame, Result<Evaluation, Skip>) {
@@ -225,7 +226,7 @@ pub fn run_until(
         opts.gen.plausible_dead = opts.gen.plausible_dead.max(900);
     }
     let opts = &opts;
-    let legality = opts.gen.legality.ruleset();
+    let legality = Arc::new(opts.gen.legality.ruleset());
     let keep = opts.max_counterexamples;
     let chunks = opts.games.div_ceil(CHUNK);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -316,7 +317,7 @@ fn witness_sides(w: &Witness) -> (SideReport, Option<SideReport>) {
 fn counterexample(
     claim: &Claim,
     opts: &RunOptions,
-    legality: &Ruleset,
+    legality: &Arc<Ruleset>,
     index: u64,
 ) -> Counterexample {
     let seed = game_seed(opts.seed, index);

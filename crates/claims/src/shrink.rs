@@ -17,6 +17,8 @@
 //! shrinking ends; it also stops after a bounded number of evaluations.
 
 use gorules_board::{Board, Color, Move, Point, Size};
+use std::sync::Arc;
+
 use gorules_rules::Ruleset;
 
 use crate::claim::Claim;
@@ -40,7 +42,7 @@ pub struct Shrunk {
 
 struct Shrinker<'a> {
     claim: &'a Claim,
-    legality: &'a Ruleset,
+    legality: &'a Arc<Ruleset>,
     best: FuzzGame,
     best_eval: Evaluation,
     evaluations: usize,
@@ -298,7 +300,12 @@ fn checked_setup(size: Size, handicap: u32, setup: Vec<Point>, before: usize) ->
 
 /// Shrinks a game on which `claim` fails (evaluated as `evaluation`) to a small one on which it
 /// still fails. `legality` is the generator's ([`crate::generate::Legality::ruleset`]).
-pub fn shrink(claim: &Claim, legality: &Ruleset, game: FuzzGame, evaluation: Evaluation) -> Shrunk {
+pub fn shrink(
+    claim: &Claim,
+    legality: &Arc<Ruleset>,
+    game: FuzzGame,
+    evaluation: Evaluation,
+) -> Shrunk {
     let mut s = Shrinker {
         claim,
         legality,

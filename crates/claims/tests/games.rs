@@ -44,7 +44,7 @@ fn fast_evaluation_agrees_with_replaying_the_record() {
                 legality,
                 ..GenOptions::default()
             };
-            let legal = gen.legality.ruleset();
+            let legal = std::sync::Arc::new(gen.legality.ruleset());
             let (mut scored, mut skipped) = (0, 0);
             for i in 0..400 {
                 let (g, fast) = run_one(&claim, &gen, &legal, k as u64, i);
@@ -73,7 +73,7 @@ fn fast_evaluation_agrees_with_replaying_the_record() {
 fn generated_games_are_normal_and_round_trip_through_sgf() {
     let claim = Claim::from_text("taiwan:area == concord:area && aga:area == ing:area").unwrap();
     let gen = GenOptions::default();
-    let legal = gen.legality.ruleset();
+    let legal = std::sync::Arc::new(gen.legality.ruleset());
     for i in 0..1_000 {
         let (g, _) = generate(&gen, game_seed(5, i), claim.rulesets(), &legal);
         let (n, _) = normalize(&g, claim.rulesets(), &legal);
@@ -109,7 +109,7 @@ fn a_run_does_not_depend_on_the_number_of_threads() {
 fn generated_games_are_varied() {
     let claim = Claim::from_text("concord-area-territory").unwrap();
     let gen = GenOptions::default();
-    let legal = gen.legality.ruleset();
+    let legal = std::sync::Arc::new(gen.legality.ruleset());
     let n = 3_000;
     let (mut midgame, mut resumed, mut handicap, mut fixed, mut dead, mut captures, mut third) =
         (0, 0, 0, 0, 0, 0, 0);
@@ -153,7 +153,7 @@ fn evaluate_games_matches_run_one() {
     // run_one is generate + evaluate_games.
     let claim = Claim::from_text("concord-area-territory").unwrap();
     let gen = GenOptions::default();
-    let legal = gen.legality.ruleset();
+    let legal = std::sync::Arc::new(gen.legality.ruleset());
     for i in 0..50 {
         let (g, d) = generate(&gen, game_seed(3, i), claim.rulesets(), &legal);
         let e = evaluate_games(&claim, &g, d).unwrap();
@@ -175,7 +175,7 @@ fn a_reused_generator_makes_the_same_games_and_evaluations() {
         ..GenOptions::default()
     };
     for gen in [GenOptions::default(), loose] {
-        let legal = gen.legality.ruleset();
+        let legal = std::sync::Arc::new(gen.legality.ruleset());
         for text in CLAIMS {
             let claim = Claim::from_text(text).unwrap();
             let mut generator = Generator::new(claim.rulesets(), &legal);
@@ -200,7 +200,7 @@ fn trying_a_play_leaves_the_driver_as_applying_it_does() {
     use gorules_board::Color;
     use gorules_claims::driver::Driver;
     let gen = GenOptions::default();
-    let legal = gen.legality.ruleset();
+    let legal = std::sync::Arc::new(gen.legality.ruleset());
     for text in ["concord-area-territory", "japanese-chinese-within-one"] {
         let claim = Claim::from_text(text).unwrap();
         let mut plays = 0;

@@ -20,7 +20,7 @@ use gorules_sgf::{parse_sgf, to_sgf};
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn one_record(c: &mut Criterion) {
-    let rulesets = builtins();
+    let rulesets: Vec<_> = builtins().into_iter().map(std::sync::Arc::new).collect();
     let text = to_sgf(&support::random_record(19, 250, 7));
     let mut g = c.benchmark_group("record_19x19_250_moves");
     g.throughput(Throughput::Elements(1));

@@ -32,7 +32,7 @@ fn main() {
         support::write_corpus(&dir, 10_000);
         return;
     }
-    let rulesets = builtins();
+    let rulesets: Vec<_> = builtins().into_iter().map(std::sync::Arc::new).collect();
     let text = to_sgf(&support::random_record(19, 250, 7));
     let parsed = parse_sgf(&text, Some("bench.sgf")).unwrap();
     let mut sink = 0usize;

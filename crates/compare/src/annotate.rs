@@ -12,6 +12,7 @@
 //! the reason ([`NotAnnotated`]). [`annotate`] reads the text it writes back and checks it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use gorules_board::{Color, Point};
 use gorules_rules::{Outcome, Ruleset};
@@ -121,13 +122,13 @@ pub fn settlement(
     rules: &Ruleset,
     options: &Options,
 ) -> Result<GameMarkup, NotAnnotated> {
-    settle(record, rules, options).map(|(markup, _)| markup)
+    settle(record, &Arc::new(rules.clone()), options).map(|(markup, _)| markup)
 }
 
 /// [`settlement`], and the stones the ruleset removed as dead, row by row.
 fn settle(
     record: &GameRecord,
-    rules: &Ruleset,
+    rules: &Arc<Ruleset>,
     options: &Options,
 ) -> Result<(GameMarkup, Vec<Point>), NotAnnotated> {
     // The position the ruleset counts, before its dead stones are removed.
@@ -220,6 +221,7 @@ pub fn annotate(
     options: &Options,
 ) -> Result<Annotated, String> {
     let games = parse_sgf(text, Some(name)).map_err(|e| e.to_string())?;
+    let rules = &Arc::new(rules.clone());
     let mut markups = Vec::with_capacity(games.len());
     let mut left = Vec::new();
     let mut removed = Vec::with_capacity(games.len());

@@ -26,6 +26,7 @@
 
 use std::fmt;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use gorules_board::coords::{gtp_column_letter, gtp_move, gtp_point};
 use gorules_board::diagram::column_letters;
@@ -144,7 +145,7 @@ pub fn view(
         return Err(ViewError::MoveOutOfRange { asked: n, moves });
     }
     let is_final = n == moves;
-    let mut played = play_record(record, rules, options, n)?;
+    let mut played = play_record(record, &Arc::new(rules.clone()), options, n)?;
     let mut notes = Vec::new();
     let mut dead = Vec::new();
     let mut dead_source = None;

@@ -1,11 +1,14 @@
 //! Replaying one game record under one ruleset: legality, the end of play, settlement and
 //! the scores, as a [`RulesetReport`].
 
+use std::sync::Arc;
+
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Move, Point};
+use gorules_rules::fast::FastReplay;
 use gorules_rules::{
-    Counting, Game, Komi, MoveError, Outcome, Replay, Ruleset, Score, SettlementReport, Setup,
-    SideScore, Status, Track,
+    Counting, Game, Komi, MoveError, Outcome, Ruleset, Score, SettlementReport, Setup, SideScore,
+    Status, Track,
 };
 use serde::Serialize;
 
@@ -201,7 +204,7 @@ fn move_error(record: &GameRecord, index: usize, e: MoveError) -> RecordError {
 
 /// The first illegal move of a game played from `record`, and what `rules` do about it.
 pub(crate) fn illegal_move(
-    game: &Game<'_>,
+    game: &Game,
     rules: &Ruleset,
     record: &GameRecord,
 ) -> Option<IllegalMove> {
@@ -229,9 +232,9 @@ pub(crate) fn illegal_move(
 
 /// A record played under one ruleset up to some move: the replay, and what [`replay`] reports
 /// about the way there. Shared by [`replay`] and the diagrams ([`crate::diagram`]).
-pub(crate) struct Played<'r> {
+pub(crate) struct Played {
     /// The replay after the moves played.
-    pub replay: Replay<'r>,
+    pub replay: FastReplay,
     /// The komi used.
     pub komi: Komi,
     /// Where it came from.
@@ -240,9 +243,9 @@ pub(crate) struct Played<'r> {
     pub finished_by_protocol: bool,
 }
 
-impl<'r> Played<'r> {
+impl Played {
     /// The game after the moves played.
-    pub(crate) fn game(&self) -> &Game<'r> {
+    pub(crate) fn game(&self) -> &Game {
         self.replay.game()
     }
 
@@ -280,7 +283,7 @@ impl<'r> Played<'r> {
 
 /// The stones the settlement of `game` removed as dead, with their colours (read on `before`,
 /// the board before they were removed).
-pub(crate) fn removed_stones(game: &Game<'_>, before: &Board) -> Vec<(Color, Point)> {
+pub(crate) fn removed_stones(game: &Game, before: &Board) -> Vec<(Color, Point)> {
     match game.settlement() {
         Some(SettlementReport::Removed { stones }) => stones
             .iter()
@@ -300,24 +303,24 @@ fn komi_for(record: &GameRecord, rules: &Ruleset, options: &Options) -> (Komi, K
 /// `rules`, as [`replay`] does: komi from `options`, the record or the ruleset; play stops
 /// when the game is over or has diverged. Moves onto occupied points and moves out of turn are
 /// errors in the record.
-pub(crate) fn play_record<'r>(
+pub(crate) fn play_record(
     record: &GameRecord,
-    rules: &'r Ruleset,
+    rules: &Arc<Ruleset>,
     options: &Options,
     moves: usize,
-) -> Result<Played<'r>, RecordError> {
+) -> Result<Played, RecordError> {
     play_record_from(record, rules, options, moves, None)
 }
 
 /// [`play_record`], starting from `opening` (of the same record) when it can be forked to
 /// `rules` and does not go past `moves`. The result is the same either way.
-pub(crate) fn play_record_from<'r>(
+pub(crate) fn play_record_from(
     record: &GameRecord,
-    rules: &'r Ruleset,
+    rules: &Arc<Ruleset>,
     options: &Options,
     moves: usize,
-    opening: Option<&Opening<'_>>,
-) -> Result<Played<'r>, RecordError> {
+    opening: Option<&Opening>,
+) -> Result<Played, RecordError> {
     let moves = moves.min(record.moves.len());
     let (komi, komi_source) = komi_for(record, rules, options);
     let forked = opening.and_then(|o| o.fork(rules, komi, moves));
@@ -331,7 +334,7 @@ pub(crate) fn play_record_from<'r>(
                 komi,
                 first: record.first_player(),
             };
-            (Replay::new(rules, setup), 0)
+            (FastReplay::new(Arc::clone(rules), setup), 0)
         }
     };
     for (i, m) in record.moves[..moves].iter().enumerate().skip(start) {
@@ -357,7 +360,7 @@ pub(crate) fn play_record_from<'r>(
 /// in the record, not rule differences.
 pub fn replay(
     record: &GameRecord,
-    rules: &Ruleset,
+    rules: &Arc<Ruleset>,
     options: &Options,
     dead: &[Point],
 ) -> Result<RulesetReport, RecordError> {
@@ -370,10 +373,10 @@ pub fn replay(
 /// for each ruleset.
 pub(crate) fn replay_from(
     record: &GameRecord,
-    rules: &Ruleset,
+    rules: &Arc<Ruleset>,
     options: &Options,
     dead: &[Point],
-    shared: Option<&mut Shared<'_>>,
+    shared: Option<&mut Shared>,
 ) -> Result<RulesetReport, RecordError> {
     let opening = shared.as_ref().and_then(|s| s.opening.as_ref());
     let mut played = play_record_from(record, rules, options, record.moves.len(), opening)?;

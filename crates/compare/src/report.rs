@@ -1,6 +1,8 @@
 //! One game under every chosen ruleset: the [`GameReport`] behind `gorules score`.
 
 use gorules_board::coords::gtp_point;
+use std::sync::Arc;
+
 use gorules_rules::Ruleset;
 use serde::Serialize;
 
@@ -129,7 +131,7 @@ pub fn is_column(column: &str, ruleset: &str, counting: &str) -> bool {
 /// Replays `record` under each ruleset in `rulesets`.
 pub fn compare_game(
     record: &GameRecord,
-    rulesets: &[Ruleset],
+    rulesets: &[Arc<Ruleset>],
     options: &Options,
 ) -> Result<GameReport, RecordError> {
     if options.strict && record.implied_passes > 0 {

@@ -2,6 +2,7 @@
 //! record's own `RU` names (a KataGo rules string, or a common name such as "Japanese").
 
 use std::fmt;
+use std::sync::Arc;
 
 use gorules_rules::Ruleset;
 use gorules_sgf::{place_error, GameRecord, RecordError, RulesHint};
@@ -11,17 +12,18 @@ use crate::report::{compare_game, GameReport};
 
 pub use crate::report::RECORD;
 
-/// One entry of a list of rulesets that may name the record's own.
+/// One entry of a list of rulesets that may name the record's own. A ruleset is held shared
+/// (`Arc`): every record's games share it, a count each, not a copy.
 #[derive(Clone, Debug)]
 pub enum RulesetChoice {
     /// This ruleset, for every record.
-    Fixed(Box<Ruleset>),
+    Fixed(Arc<Ruleset>),
     /// The ruleset each record's `RU` names: for a KataGo rules string its KataGo ruleset, for
     /// a common name (Japanese, Chinese, AGA, ...) the built-in one
     /// ([`gorules_sgf::RulesHint::ruleset`]). A record with no `RU`, or one that names no
     /// ruleset, is an error; or, with a fallback (`record:japanese`), scored under the
     /// fallback, and its report says so ([`crate::replay::RulesetReport::record_fallback`]).
-    Record(Option<Box<Ruleset>>),
+    Record(Option<Arc<Ruleset>>),
     /// The KataGo ruleset of a record whose `RU` is a KataGo rules string; nothing for any
     /// other record (`gorules score` begins its default list with it).
     RecordKataGo,
@@ -31,7 +33,7 @@ pub enum RulesetChoice {
 pub fn fixed(rulesets: Vec<Ruleset>) -> Vec<RulesetChoice> {
     rulesets
         .into_iter()
-        .map(|r| RulesetChoice::Fixed(Box::new(r)))
+        .map(|r| RulesetChoice::Fixed(Arc::new(r)))
         .collect()
 }
 
@@ -56,26 +58,27 @@ pub enum Origin {
 pub fn rulesets_for(
     choices: &[RulesetChoice],
     record: &GameRecord,
-) -> Result<Vec<(Ruleset, Origin)>, String> {
+) -> Result<Vec<(Arc<Ruleset>, Origin)>, String> {
     choices
         .iter()
         .filter_map(|c| match c {
-            RulesetChoice::Fixed(r) => Some(Ok(((**r).clone(), Origin::Fixed))),
+            RulesetChoice::Fixed(r) => Some(Ok((Arc::clone(r), Origin::Fixed))),
             RulesetChoice::Record(fallback) => {
                 let own = match record.rules_hint() {
                     Some(hint) => hint.ruleset(),
                     None => Err("the record has no RU".to_string()),
                 };
                 Some(match (own, fallback) {
-                    (Ok(r), _) => Ok((r, Origin::Record)),
-                    (Err(why), Some(f)) => Ok(((**f).clone(), Origin::Fallback(why))),
+                    (Ok(r), _) => Ok((Arc::new(r), Origin::Record)),
+                    (Err(why), Some(f)) => Ok((Arc::clone(f), Origin::Fallback(why))),
                     (Err(why), None) => Err(format!("--rules {RECORD}: {why}")),
                 })
             }
             RulesetChoice::RecordKataGo => match record.rules_hint() {
-                Some(hint @ RulesHint::KataGo { .. }) => {
-                    hint.ruleset().ok().map(|r| Ok((r, Origin::Record)))
-                }
+                Some(hint @ RulesHint::KataGo { .. }) => hint
+                    .ruleset()
+                    .ok()
+                    .map(|r| Ok((Arc::new(r), Origin::Record))),
                 _ => None,
             },
         })
@@ -108,7 +111,8 @@ pub fn own_ruleset_left_out(
 
 /// The ruleset a record's `RU` names, as `record` stands for it.
 pub fn record_ruleset(record: &GameRecord) -> Result<Ruleset, String> {
-    rulesets_for(&[RulesetChoice::Record(None)], record).map(|mut v| v.remove(0).0)
+    rulesets_for(&[RulesetChoice::Record(None)], record)
+        .map(|mut v| Arc::unwrap_or_clone(v.remove(0).0))
 }
 
 /// Why a record could not be compared under the rulesets chosen for it.
@@ -152,7 +156,7 @@ pub fn compare_chosen(
     choices: &[RulesetChoice],
     options: &Options,
 ) -> Result<GameReport, ChoiceError> {
-    let (rulesets, origins): (Vec<Ruleset>, Vec<Origin>) = rulesets_for(choices, record)
+    let (rulesets, origins): (Vec<Arc<Ruleset>>, Vec<Origin>) = rulesets_for(choices, record)
         .map_err(ChoiceError::NoRuleset)?
         .into_iter()
         .unzip();

@@ -3,22 +3,25 @@
 //! score ([`Ownerships`]). [`crate::replay::replay`] works without them and gives the same
 //! reports (checked by `tests/fast_path.rs`).
 
+use std::sync::Arc;
+
 use gorules_board::{Board, Move};
-use gorules_rules::{Ownership, Replay, Ruleset, Setup};
+use gorules_rules::fast::FastReplay;
+use gorules_rules::{Ownership, Ruleset, Setup};
 
 use gorules_sgf::GameRecord;
 
 /// What the rulesets of a comparison of one record share.
-pub(crate) struct Shared<'o> {
+pub(crate) struct Shared {
     /// The record's common opening, if any.
-    pub opening: Option<Opening<'o>>,
+    pub opening: Option<Opening>,
     /// The boards scored so far.
     pub ownerships: Ownerships,
 }
 
-impl<'o> Shared<'o> {
+impl Shared {
     /// Nothing worked out yet for `record`, but its opening, played under `rules`.
-    pub(crate) fn new(record: &GameRecord, rules: &'o Ruleset) -> Shared<'o> {
+    pub(crate) fn new(record: &GameRecord, rules: &Arc<Ruleset>) -> Shared {
         Shared {
             opening: Opening::of(record, rules),
             ownerships: Ownerships::default(),
@@ -48,17 +51,17 @@ impl Ownerships {
 /// The opening of a record that every ruleset plays alike, played once: the longest run of
 /// first moves that are board plays in turn, on free points, neither suicide nor a return to
 /// an earlier position (so that no ko, superko, suicide or end-of-play rule can tell rulesets
-/// apart). The replays fork it ([`Replay::fork`]) instead of replaying those moves under each
+/// apart). The replays fork it ([`FastReplay::fork`]) instead of replaying those moves under each
 /// ruleset; the result is the same.
-pub(crate) struct Opening<'r> {
-    game: Replay<'r>,
+pub(crate) struct Opening {
+    game: FastReplay,
     played: usize,
 }
 
-impl<'r> Opening<'r> {
+impl Opening {
     /// The common opening of `record`, played under `rules` (any ruleset: the moves it
     /// holds are legal under all). `None` when the setup is broken (the replays report it).
-    pub(crate) fn of(record: &GameRecord, rules: &'r Ruleset) -> Option<Opening<'r>> {
+    pub(crate) fn of(record: &GameRecord, rules: &Arc<Ruleset>) -> Option<Opening> {
         let board = record.setup_board().ok()?;
         let setup = Setup {
             board,
@@ -70,19 +73,19 @@ impl<'r> Opening<'r> {
             Move::Play(p) => Some((m.color, p)),
             Move::Pass => None,
         });
-        let (game, played) = Replay::plain_opening(rules, setup, plays);
+        let (game, played) = FastReplay::plain_opening(Arc::clone(rules), setup, plays);
         Some(Opening { game, played })
     }
 
     /// The opening as `rules` would have played it with komi `komi`, and the number of moves
     /// it holds, when that is no more than `moves` and the game can be forked
-    /// ([`Replay::fork`]).
-    pub(crate) fn fork<'s>(
+    /// ([`FastReplay::fork`]).
+    pub(crate) fn fork(
         &self,
-        rules: &'s Ruleset,
+        rules: &Arc<Ruleset>,
         komi: gorules_rules::Komi,
         moves: usize,
-    ) -> Option<(Replay<'s>, usize)> {
+    ) -> Option<(FastReplay, usize)> {
         if self.played > moves {
             return None;
         }

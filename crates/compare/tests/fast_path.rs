@@ -11,6 +11,8 @@
 //! opening) are given in a random order, so that each of them in turn plays the shared
 //! opening.
 
+use std::sync::Arc;
+
 use gorules_board::{Board, Color, ColoredMove, Move, Point, Size};
 use gorules_compare::replay::{dead_stones, replay, Options};
 use gorules_compare::report::compare_game;
@@ -216,7 +218,8 @@ proptest! {
     #[test]
     fn compare_game_matches_replaying_each_ruleset(spec in spec()) {
         let all = rulesets();
-        let rulesets: Vec<Ruleset> = spec.order.iter().map(|&i| all[i].clone()).collect();
+        let rulesets: Vec<Arc<Ruleset>> =
+            spec.order.iter().map(|&i| Arc::new(all[i].clone())).collect();
         let (record, options) = build(&spec);
         let dead = dead_stones(&record, &options).unwrap().stones;
         let reference: Result<Vec<_>, _> = rulesets
@@ -263,7 +266,7 @@ fn rulesets_that_end_on_one_board_share_its_analysis_and_score_it_as_alone() {
         dead: gorules_compare::dead::DeadStones::Stones(vec![dead]),
         ..Options::default()
     };
-    let rulesets = builtins();
+    let rulesets: Vec<_> = builtins().into_iter().map(Arc::new).collect();
     let reports = compare_game(&record, &rulesets, &options).unwrap().rulesets;
     let reference: Vec<_> = rulesets
         .iter()

@@ -28,7 +28,7 @@ fn random_game(seed: u64) -> Vec<(Color, Move)> {
     let rules = builtin("chinese").expect("built in");
     let size = Size::square(19).expect("19 is a board size");
     let komi = Komi::new(7.5).expect("a komi");
-    let mut game = Game::new(&rules, Setup::even(Board::new(size), komi));
+    let mut game = Game::new(rules, Setup::even(Board::new(size), komi));
     let mut state = seed;
     let mut next = move || {
         // A 64-bit linear congruential generator (Knuth's MMIX constants).

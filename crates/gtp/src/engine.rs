@@ -19,9 +19,10 @@ use gorules_compare::dead::{resolve, DeadStones};
 use gorules_compare::replay::Options;
 use gorules_compare::report::{compare_game, GameReport};
 use gorules_rules::katago::KataGoRules;
-use gorules_rules::{load, Game, Komi, MoveError, Replay, Ruleset, Setup, Status, Track};
+use gorules_rules::{
+    implied_pass, load, Game, Komi, MoveError, Replay, Ruleset, Setup, Status, Track,
+};
 use gorules_sgf::{read_sgf_file, to_sgf, GameRecord};
-use self_cell::self_cell;
 
 use crate::protocol::{format_response, parse_line, read_line, write_response, Command};
 
@@ -57,18 +58,6 @@ pub const COMMANDS: &[&str] = &[
 /// What a command answers: its text, or the error message of a `?` response.
 type Answer = Result<String, String>;
 
-/// A replay borrowing its ruleset, for [`KeptReplay`].
-type ReplayOf<'r> = Replay<'r>;
-
-self_cell!(
-    /// The replay of the engine's record and the ruleset it is played under, owned together.
-    struct KeptReplay {
-        owner: Arc<Ruleset>,
-        #[covariant]
-        dependent: ReplayOf,
-    }
-);
-
 /// A GTP rules engine: the game so far and the ruleset it is played under.
 pub struct Engine {
     rules: Arc<Ruleset>,
@@ -76,7 +65,7 @@ pub struct Engine {
     /// The record replayed under `rules`, as a replay from scratch leaves it; `None` when a
     /// command changed what came before, until the next command that needs it replays the
     /// record again.
-    kept: Option<KeptReplay>,
+    kept: Option<Replay>,
     /// The comparison of the position as it stands (`final_score`, `final_status_list`,
     /// `gorules-score`), until the position or the settings change.
     report: Option<Result<GameReport, String>>,
@@ -193,7 +182,7 @@ impl Engine {
 
     /// The record replayed under the ruleset: the kept replay, made now if a command dropped
     /// it.
-    fn replay(&mut self) -> Result<&mut KeptReplay, String> {
+    fn replay(&mut self) -> Result<&mut Replay, String> {
         if self.kept.is_none() {
             let first = self.record.first_player();
             self.kept = Some(self.replay_from(first)?);
@@ -204,8 +193,8 @@ impl Engine {
     /// The replay to check a move of `color` in: the game so far, or, before the first move,
     /// one that `color` begins (a record's first move says who moves first). A caller whose
     /// move is not added drops it ([`Engine::keep_if_first`]).
-    fn replay_for(&mut self, color: Color) -> Result<&mut KeptReplay, String> {
-        let begins = |kept: &KeptReplay| kept.borrow_dependent().game().to_move() == color;
+    fn replay_for(&mut self, color: Color) -> Result<&mut Replay, String> {
+        let begins = |kept: &Replay| kept.game().to_move() == color;
         if self.record.moves.is_empty() && !self.kept.as_ref().is_some_and(begins) {
             self.kept = Some(self.replay_from(color)?);
         }
@@ -221,7 +210,7 @@ impl Engine {
     }
 
     /// The record's moves replayed from its setup under the ruleset, `first` to move first.
-    fn replay_from(&self, first: Color) -> Result<KeptReplay, String> {
+    fn replay_from(&self, first: Color) -> Result<Replay, String> {
         let board: Board = self.record.setup_board().map_err(|e| e.to_string())?;
         let setup = Setup {
             board,
@@ -229,26 +218,19 @@ impl Engine {
             komi: self.komi_now(),
             first,
         };
-        KeptReplay::try_new(Arc::clone(&self.rules), |rules| {
-            let mut replay = Replay::new(rules, setup);
-            for m in &self.record.moves {
-                step(&mut replay, *m).map_err(|e| e.to_string())?;
-            }
-            Ok(replay)
-        })
+        let mut replay = Replay::new(Arc::clone(&self.rules), setup);
+        for m in &self.record.moves {
+            step(&mut replay, *m).map_err(|e| e.to_string())?;
+        }
+        Ok(replay)
     }
 
-    /// The moves a play of `color` at `vertex` adds to the record: a pass by the other player
-    /// first when `color` is not the one to move (as a record reader reads a colour moving
-    /// twice), then the move itself.
-    fn moves_for(game: &Game<'_>, color: Color, mv: Move) -> Vec<ColoredMove> {
+    /// The moves a play of `color` at `vertex` adds to the record: the pass it implies when
+    /// `color` is not the one to move ([`implied_pass`], as the record reader reads a colour
+    /// moving twice), then the move itself.
+    fn moves_for(game: &Game, color: Color, mv: Move) -> Vec<ColoredMove> {
         let mut out = Vec::with_capacity(2);
-        if game.to_move() != color {
-            out.push(ColoredMove {
-                color: color.opponent(),
-                mv: Move::Pass,
-            });
-        }
+        out.extend(implied_pass(game.to_move(), color));
         out.push(ColoredMove { color, mv });
         out
     }
@@ -256,7 +238,7 @@ impl Engine {
     /// Whether the moves can be played after those of `replay` under the ruleset; the reason
     /// when not. The moves before the last are stepped (the last one is only checked): a
     /// caller keeps `replay` only when it has no such moves or they are kept too.
-    fn check(replay: &mut Replay<'_>, moves: &[ColoredMove]) -> Result<(), String> {
+    fn check(replay: &mut Replay, moves: &[ColoredMove]) -> Result<(), String> {
         let (last, before) = moves.split_last().expect("at least the move itself");
         for m in before {
             step(replay, *m).map_err(|e| e.to_string())?;
@@ -282,10 +264,9 @@ impl Engine {
 
     fn play(&mut self, color: &str, vertex: &str) -> Answer {
         let (color, mv) = self.parse_move(color, vertex)?;
-        let kept = self.replay_for(color)?;
-        let moves = Self::moves_for(kept.borrow_dependent().game(), color, mv);
-        let checked = kept.with_dependent_mut(|_, replay| {
-            Self::check(replay, &moves)?;
+        let replay = self.replay_for(color)?;
+        let moves = Self::moves_for(replay.game(), color, mv);
+        let checked = Self::check(replay, &moves).and_then(|()| {
             let last = moves.last().expect("at least the move itself");
             step(replay, *last).map_err(|e| e.to_string())
         });
@@ -316,15 +297,14 @@ impl Engine {
 
     fn legal(&mut self, color: &str, vertex: &str) -> Answer {
         let (color, mv) = self.parse_move(color, vertex)?;
-        let kept = self.replay_for(color)?;
-        let moves = Self::moves_for(kept.borrow_dependent().game(), color, mv);
+        let replay = self.replay_for(color)?;
+        let moves = Self::moves_for(replay.game(), color, mv);
         let checked = if moves.len() == 1 {
-            kept.with_dependent_mut(|_, replay| Self::check(replay, &moves))
+            Self::check(replay, &moves)
         } else {
             // The pass before the move would be stepped (only after a first move: before it,
             // the replay is one that `color` begins): check on a replay of its own.
-            self.replay_from(self.record.first_player())?
-                .with_dependent_mut(|_, replay| Self::check(replay, &moves))
+            Self::check(&mut self.replay_from(self.record.first_player())?, &moves)
         };
         self.keep_if_first(color);
         Ok(match checked {
@@ -392,8 +372,7 @@ impl Engine {
     }
 
     fn showboard(&mut self) -> Answer {
-        let kept = self.replay()?;
-        let game = kept.borrow_dependent().game();
+        let game = self.replay()?.game();
         let st = game.state();
         Ok(format!(
             "\n{}\n{} to move; captures: Black {}, White {}",
@@ -417,7 +396,7 @@ impl Engine {
                 ..Options::default()
             };
             self.reports_made += 1;
-            let made = compare_game(&self.record, std::slice::from_ref(&*self.rules), &options)
+            let made = compare_game(&self.record, std::slice::from_ref(&self.rules), &options)
                 .map_err(|e| e.to_string());
             self.report = Some(made);
         }
@@ -566,7 +545,7 @@ impl Engine {
 /// stepper passes over: a move after the game finished ([`MoveError::GameOver`]), and one
 /// that no longer fits the position after an illegal move was replaced by a pass (the reason
 /// it does not fit). Any other refusal is the stepper's own.
-fn step(replay: &mut Replay<'_>, m: ColoredMove) -> Result<(), MoveError> {
+fn step(replay: &mut Replay, m: ColoredMove) -> Result<(), MoveError> {
     if replay.game().status() == Status::Finished {
         return Err(MoveError::GameOver);
     }

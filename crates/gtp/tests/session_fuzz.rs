@@ -1,11 +1,10 @@
-//! Random GTP sessions (see `support/gtp_session.rs`, which the cargo-fuzz target
-//! `fuzz/fuzz_targets/gtp.rs` shares for longer runs): command lines made of the engine's own
+//! Random GTP sessions (checked by `gorules_checks::gtp_session`, which the cargo-fuzz target
+//! `gtp` runs for longer): command lines made of the engine's own
 //! commands with random arguments, of words and bytes of any kind, with ids, comments, control
 //! characters and over-long lines, always get one answer per command in GTP version 2's
 //! framing. Two thousand sessions, a few seconds.
 
-include!("support/gtp_session.rs");
-
+use gorules_checks::gtp_session::check_session;
 use proptest::prelude::*;
 
 const CASES: u32 = 2_000;

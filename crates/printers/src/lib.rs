@@ -18,7 +18,7 @@
 //! use gorules_printers::{Format, GamePrinter, Sink};
 //!
 //! let record = &gorules_sgf::parse_sgf("(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])", None).unwrap()[0];
-//! let chinese = gorules_rules::builtin("chinese").unwrap();
+//! let chinese = std::sync::Arc::new(gorules_rules::builtin("chinese").unwrap());
 //! let options = Options { dead: DeadStones::None, ..Options::default() };
 //! let report = compare_game(record, &[chinese], &options).unwrap();
 //! let mut printer = GamePrinter::new(Format::Csv, Vec::new());

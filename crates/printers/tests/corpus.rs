@@ -55,8 +55,8 @@ fn a_whole_run_rendered_at_once() {
 fn two_reports() -> (Vec<GameEntry>, Vec<String>) {
     let text = "(;GM[1]SZ[5]KM[0.5]RU[a\u{9b}b];B[cc];W[];B[])(;GM[1]SZ[5];B[cc];W[dd];B[];W[])";
     let rulesets = [
-        gorules_rules::builtin("chinese").unwrap(),
-        gorules_rules::builtin("japanese").unwrap(),
+        std::sync::Arc::new(gorules_rules::builtin("chinese").unwrap()),
+        std::sync::Arc::new(gorules_rules::builtin("japanese").unwrap()),
     ];
     let options = Options {
         dead: DeadStones::None,
@@ -67,7 +67,13 @@ fn two_reports() -> (Vec<GameEntry>, Vec<String>) {
         .iter()
         .map(|g| GameEntry::Report(Box::new(compare_game(g, &rulesets, &options).unwrap())))
         .collect();
-    (entries, score_columns(&fixed(rulesets.to_vec()), &options))
+    (
+        entries,
+        score_columns(
+            &fixed(rulesets.iter().map(|r| (**r).clone()).collect()),
+            &options,
+        ),
+    )
 }
 
 /// `score --format json` is an array of the reports, laid out as `serde_json` lays out a

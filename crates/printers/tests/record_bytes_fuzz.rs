@@ -1,15 +1,17 @@
 //! Fuzzing the way from bytes to a report: mutated records and arbitrary bytes read, replayed
 //! and scored under every built-in ruleset, and written in every format, must never panic,
-//! must add up, and must give JSON that parses and text without raw control characters (see
-//! `support/record_bytes.rs`, which the cargo-fuzz target `fuzz/fuzz_targets/record.rs`
-//! shares for longer runs).
+//! must add up, and must give JSON that parses and text without raw control characters (the
+//! checks of `gorules_checks::record_bytes`, which the cargo-fuzz target `record` runs for
+//! longer).
 //!
 //! With them, the annotate round trip (annotate, read back, the same scores under each
 //! built-in ruleset and dead-stone source) and reads from files (as from memory; special files
 //! refused). About 3,300 inputs a run (`CASES_*`).
 
-include!("support/record_bytes.rs");
-
+use gorules_checks::record_bytes::{
+    annotate_dead, check_annotate_round_trip, check_file_read, check_record_bytes, run_from,
+};
+use gorules_checks::sgf_mutations::{apply, edit};
 use gorules_rules::builtins;
 use proptest::prelude::*;
 
@@ -37,8 +39,6 @@ const ALPHABET: &[char] = &[
     '(', ')', ';', '[', ']', '\\', ':', 'B', 'W', 'A', 'E', 'T', 'a', 'b', 'c', 'd', 'e', 's', 't',
     'z', '0', '1', '9', '-', '.', '\n', '\u{7}', 'é',
 ];
-
-include!("../../../tests/support/sgf_mutations.rs");
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES_MUTATED, failure_persistence: None, ..ProptestConfig::default() })]

@@ -3,6 +3,8 @@
 //! `record:NAME` (the same, or NAME for a record whose `RU` names none), separated by commas;
 //! and the one ruleset of a request that shows one ruleset's count.
 
+use std::sync::Arc;
+
 use gorules_compare::rules_choice::{RulesetChoice, RECORD, RECORD_OR};
 use gorules_rules::{builtins, load, rules_names, Ruleset};
 
@@ -38,9 +40,9 @@ pub(crate) fn choice_by(
         return Ok(RulesetChoice::Record(None));
     }
     if let Some(fallback) = name.strip_prefix(RECORD_OR) {
-        return Ok(RulesetChoice::Record(Some(Box::new(load(fallback)?))));
+        return Ok(RulesetChoice::Record(Some(Arc::new(load(fallback)?))));
     }
-    load(name).map(|r| RulesetChoice::Fixed(Box::new(r)))
+    load(name).map(|r| RulesetChoice::Fixed(Arc::new(r)))
 }
 
 /// A rules list: [`ALL`] alone, or names separated by commas ([`choice`]; a `katago:` JSON
@@ -96,7 +98,7 @@ pub fn without_record(choices: Vec<RulesetChoice>) -> Result<Vec<Ruleset>, Reque
     choices
         .into_iter()
         .map(|c| match c {
-            RulesetChoice::Fixed(r) => Ok(*r),
+            RulesetChoice::Fixed(r) => Ok(Arc::unwrap_or_clone(r)),
             _ => Err(RequestError::RecordWithoutRecord),
         })
         .collect()

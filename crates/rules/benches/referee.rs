@@ -34,11 +34,11 @@ fn settlement(c: &mut Criterion) {
         count.short_of_eyes.len()
     );
     let japanese_game = Game::new(
-        &japanese,
+        japanese.clone(),
         Setup::even(board.clone(), gorules_rules::Komi::new(6.5).unwrap()),
     );
     let concord_game = Game::new(
-        &concord,
+        concord.clone(),
         Setup::even(board.clone(), gorules_rules::Komi::new(6.5).unwrap()),
     );
     let mut g = c.benchmark_group("referee_19x19_final_position");

@@ -24,7 +24,7 @@ fn main() {
     };
     let board = final_position::final_position(11);
     let game = Game::new(
-        &rules,
+        rules.clone(),
         Setup::even(board, gorules_rules::Komi::new(6.5).unwrap()),
     );
     let mut margin = 0.0;

@@ -2,6 +2,7 @@
 //! dispute and resumption), and scoring, asking its rules ([`Ruleset`]) at every step.
 
 use std::fmt;
+use std::sync::Arc;
 
 use gorules_board::handicap::{fixed_handicap, HandicapError};
 use gorules_board::{pass_alive, Board, Color, Move, PlayError, Point, Preview, Size};
@@ -175,9 +176,11 @@ impl fmt::Display for SettlementReport {
     }
 }
 
-/// A game under one ruleset.
-pub struct Game<'r> {
-    rules: &'r Ruleset,
+/// A game under one ruleset, which it owns (shared: a [`Ruleset`] is read, never changed, by
+/// the games played under it, and a game forked from another shares its ruleset by a count,
+/// not a copy).
+pub struct Game {
+    rules: Arc<Ruleset>,
     state: GameState,
     status: Status,
     outcome: Option<Outcome>,
@@ -191,17 +194,18 @@ const PLAYING: Status = Status::Playing {
     pass_required: None,
 };
 
-impl<'r> Game<'r> {
+impl Game {
     /// Whether play goes on with no pass required.
     #[inline]
     fn plays_freely(&self) -> bool {
         self.status == PLAYING
     }
 
-    /// A new game.
-    pub fn new(rules: &'r Ruleset, setup: Setup) -> Game<'r> {
+    /// A new game under `rules`: a [`Ruleset`] (the game takes it) or an `Arc<Ruleset>` shared
+    /// with other games.
+    pub fn new(rules: impl Into<Arc<Ruleset>>, setup: Setup) -> Game {
         Game {
-            rules,
+            rules: rules.into(),
             state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
             status: PLAYING,
             outcome: None,
@@ -238,10 +242,10 @@ impl<'r> Game<'r> {
     ///
     /// [`Ruleset`]: crate::Ruleset
     pub(crate) fn plain_opening(
-        rules: &'r crate::Ruleset,
+        rules: Arc<Ruleset>,
         setup: Setup,
         plays: impl IntoIterator<Item = (Color, Point)>,
-    ) -> (Game<'r>, usize) {
+    ) -> (Game, usize) {
         let mut game = Game::new(rules, setup);
         let played = plays
             .into_iter()
@@ -265,7 +269,7 @@ impl<'r> Game<'r> {
     /// under many rulesets plays the common opening once and forks it for each ruleset.
     ///
     /// [`Ruleset`]: crate::Ruleset
-    pub(crate) fn fork<'s>(&self, rules: &'s crate::Ruleset, komi: Komi) -> Option<Game<'s>> {
+    pub(crate) fn fork(&self, rules: &Arc<Ruleset>, komi: Komi) -> Option<Game> {
         let st = &self.state;
         let plain = self.plays_freely()
             && self.outcome.is_none()
@@ -288,13 +292,13 @@ impl<'r> Game<'r> {
         // looked for that after each play, as `rules` do, tells that none did.
         let checked =
             |r: &crate::Ruleset| (r.all_pass_alive_ends, r.suicide == SuicideRule::Illegal);
-        if !plain || rules.all_pass_alive_ends && checked(rules) != checked(self.rules) {
+        if !plain || rules.all_pass_alive_ends && checked(rules) != checked(&self.rules) {
             return None;
         }
         let mut state = st.clone();
         state.komi = komi;
         let mut game = Game {
-            rules,
+            rules: Arc::clone(rules),
             state,
             status: self.status,
             outcome: None,
@@ -311,8 +315,14 @@ impl<'r> Game<'r> {
     }
 
     /// The rules.
-    pub fn rules(&self) -> &'r Ruleset {
-        self.rules
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The rules, as shared with the other games played under them: a front end that keeps a
+    /// game and hands its ruleset on clones this (a count, not a copy).
+    pub fn shared_rules(&self) -> &Arc<Ruleset> {
+        &self.rules
     }
 
     /// The game so far.

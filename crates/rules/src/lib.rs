@@ -9,17 +9,20 @@
 //!
 //! A program that plays one game move by move uses [`Game`]: create it from a [`Setup`],
 //! [`Game::play`] (a board play or a pass), [`Game::check`] a move without playing it,
-//! [`Game::finish`] (end of play and settlement of the dead stones), [`Game::score`]. Engines
-//! that replay many records under many rulesets use [`Replay`], which gives a record's move
-//! its one meaning and holds the fast paths (a common opening forked to every ruleset,
-//! buffers reused, one board preview a play, one board analysis for several scores).
+//! [`Game::finish`] (end of play and settlement of the dead stones), [`Game::score`]. A game
+//! owns its ruleset (an `Arc<Ruleset>`, shared by the games played under it). Programs that
+//! replay records step them through [`Replay`], which gives a record's move its one meaning.
+//! The shortcuts of the two engines that replay many records under many rulesets (the
+//! comparison and the claims fuzzer) are kept apart in [`fast`]: a common opening forked to
+//! every ruleset, buffers reused, one board preview a play, one board analysis for several
+//! scores.
 //!
 //! ```
 //! use gorules_board::{Board, Color, Move, Size};
 //! use gorules_rules::{builtin, Counting, Game, Komi, Setup};
 //!
 //! let concord = builtin("concord").unwrap();
-//! let mut game = Game::new(&concord, Setup::even(Board::new(Size::square(5).unwrap()), Komi::ZERO));
+//! let mut game = Game::new(concord, Setup::even(Board::new(Size::square(5).unwrap()), Komi::ZERO));
 //! game.play(Color::Black, Move::Pass).unwrap();
 //! game.play(Color::White, Move::Pass).unwrap();
 //! game.finish(&[]);
@@ -30,8 +33,10 @@
 
 mod builtin;
 mod cleanup;
+pub mod fast;
 mod game;
 pub mod group_tax;
+mod implied;
 pub mod json;
 pub mod katago;
 pub mod knob;
@@ -55,6 +60,7 @@ pub use builtin::{
     KATAGO_PREFIX,
 };
 pub use game::{Game, MoveError, MoveReport, SettlementReport, Setup, Status};
+pub use implied::implied_pass;
 pub use komi::{game_komi, Komi, KomiError, KomiSource};
 pub use ownership::Ownership;
 pub use point_map::{PointKind, PointMap};

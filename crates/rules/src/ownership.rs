@@ -15,7 +15,7 @@ use crate::seki::seki_eyes_in;
 /// referee's settlement ([`RefereeCount`]) when first asked for.
 ///
 /// It knows which stones it was made from: [`Ownership::is_of`] tells whether it describes a
-/// given board, and [`crate::Ruleset::score_with`] checks that before using it.
+/// given board, and [`crate::fast::score_with`] checks that before using it.
 #[derive(Clone, Debug)]
 pub struct Ownership {
     territory: Territory,

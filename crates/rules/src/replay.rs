@@ -1,6 +1,7 @@
 //! `Replay`: a game replayed move by move from a list of moves (a record's, or one a fuzzer
-//! generates) under one ruleset. The comparison of a record under many rulesets and the
-//! fuzzing of claims both step their games through it, so that a move means the same to both:
+//! generates) under one ruleset. The comparison of a record under many rulesets, the fuzzing
+//! of claims and the GTP engine all step their games through it, so that a move means the same
+//! to each:
 //!
 //! - a move after the game finished (an AGA final pass, a forfeit, a no-result cycle) is
 //!   ignored, and counted;
@@ -11,12 +12,11 @@
 //!   turn, a point off the board) is an error in the moves ([`MoveError`]): the replay stops
 //!   there, and a comparison reports the record as broken.
 //!
-//! It also holds the fast paths those engines need and [`Game`] keeps to itself: one common
-//! opening played once and forked to every ruleset ([`Replay::plain_opening`],
-//! [`Replay::fork`]), buffers reused from game to game ([`Replay::restart`]), plays made
-//! with one board preview ([`Replay::step_plain`], [`Replay::step_if`]), and scores sharing
-//! one analysis of the board ([`Replay::score_with`], [`Replay::score_each`]). A program that
-//! plays one game move by move needs none of this: it uses [`Game`].
+//! [`Replay::step`] is the one stepper. The shortcuts the engines that replay many games take
+//! (a common opening forked to every ruleset, buffers reused, one board preview a play, one
+//! board analysis for several scores) are kept apart, in [`crate::fast`].
+
+use std::sync::Arc;
 
 use gorules_board::{Color, Move, Point, Preview};
 
@@ -42,20 +42,21 @@ pub enum Track {
 }
 
 /// A game under one ruleset, replayed from a list of moves: see the module's documentation.
-pub struct Replay<'r> {
-    game: Game<'r>,
+pub struct Replay {
+    game: Game,
     track: Track,
     moves_ignored: usize,
     resumptions: u32,
 }
 
-impl<'r> Replay<'r> {
-    /// A replay from `setup`, before its first move.
-    pub fn new(rules: &'r Ruleset, setup: Setup) -> Replay<'r> {
+impl Replay {
+    /// A replay from `setup` under `rules` (a [`Ruleset`], or an `Arc<Ruleset>` shared with
+    /// other games), before its first move.
+    pub fn new(rules: impl Into<Arc<Ruleset>>, setup: Setup) -> Replay {
         Replay::of(Game::new(rules, setup))
     }
 
-    fn of(game: Game<'r>) -> Replay<'r> {
+    fn of(game: Game) -> Replay {
         Replay {
             game,
             track: Track::Live,
@@ -73,11 +74,11 @@ impl<'r> Replay<'r> {
     /// play with one (play ends only after passes), so they are applied without asking the
     /// rules, with one board preview each. The replay can then be forked ([`Replay::fork`]):
     /// its forks share its board and repetition table until they change them.
-    pub fn plain_opening(
-        rules: &'r Ruleset,
+    pub(crate) fn plain_opening(
+        rules: Arc<Ruleset>,
         setup: Setup,
         plays: impl IntoIterator<Item = (Color, Point)>,
-    ) -> (Replay<'r>, usize) {
+    ) -> (Replay, usize) {
         let (game, played) = Game::plain_opening(rules, setup, plays);
         (Replay::of(game), played)
     }
@@ -91,7 +92,7 @@ impl<'r> Replay<'r> {
     /// any ruleset could have refused a move or ended play, and the state (board, history,
     /// prisoners, ko point) depends on the moves alone. A caller replaying one record under
     /// many rulesets plays the common opening once and forks it for each ruleset.
-    pub fn fork<'s>(&self, rules: &'s Ruleset, komi: crate::Komi) -> Option<Replay<'s>> {
+    pub(crate) fn fork(&self, rules: &Arc<Ruleset>, komi: crate::Komi) -> Option<Replay> {
         if self.track != Track::Live || self.resumptions > 0 {
             return None;
         }
@@ -101,7 +102,7 @@ impl<'r> Replay<'r> {
     /// Starts over from `setup` under the same rules, as [`Replay::new`] with a copy of
     /// `setup.board` would, but reusing this replay's buffers (board, move list, history,
     /// repetition table): for replaying many games one after the other.
-    pub fn restart(&mut self, setup: &Setup) {
+    pub(crate) fn restart(&mut self, setup: &Setup) {
         self.game.restart(setup);
         self.track = Track::Live;
         self.moves_ignored = 0;
@@ -152,7 +153,7 @@ impl<'r> Replay<'r> {
     /// `None`: the replay cannot answer so (play ended, a pass required, the game over, the
     /// replay stopped); nothing changed.
     #[inline]
-    pub fn step_plain(&mut self, color: Color, p: Point) -> Option<bool> {
+    pub(crate) fn step_plain(&mut self, color: Color, p: Point) -> Option<bool> {
         if self.track != Track::Live {
             return None;
         }
@@ -169,7 +170,7 @@ impl<'r> Replay<'r> {
     /// One board preview serves `accept`, the rules and the play. Errors are those of
     /// [`Game::play`] (turn, game over, off board, occupied), found before anything changes;
     /// a replay that is not live answers [`MoveError::GameOver`].
-    pub fn step_if(
+    pub(crate) fn step_if(
         &mut self,
         color: Color,
         p: Point,
@@ -201,30 +202,30 @@ impl<'r> Replay<'r> {
     }
 
     /// The game.
-    pub fn game(&self) -> &Game<'r> {
+    pub fn game(&self) -> &Game {
         &self.game
     }
 
     /// The game, to finish it ([`Game::finish`]) or play on by hand. Moves played through it
     /// are not the replay's: they are not tracked or counted.
-    pub fn game_mut(&mut self) -> &mut Game<'r> {
+    pub fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
 
     /// The game, leaving the replay.
-    pub fn into_game(self) -> Game<'r> {
+    pub fn into_game(self) -> Game {
         self.game
     }
 
     /// [`Game::score`], starting from `ownership` when it is the analysis of this game's board
     /// (rulesets that score the same board share one; see [`Ruleset::score_with`]).
-    pub fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
+    pub(crate) fn score_with(&self, counting: Counting, ownership: &crate::Ownership) -> Score {
         self.game.score_with(counting, ownership)
     }
 
     /// The scores by each of `countings`, in order, as [`Game::score`] gives them; the work
     /// they share is done once ([`Ruleset::score_each`]).
-    pub fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
+    pub(crate) fn score_each(&self, countings: &[Counting]) -> Vec<Score> {
         self.game.score_each(countings)
     }
 }

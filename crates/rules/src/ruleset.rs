@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::komi::Komi;
+
 /// How repetition is prevented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -353,9 +355,9 @@ pub struct Ruleset {
     /// Handicap placement.
     pub handicap_placement: HandicapPlacement,
     /// Default komi for an even game.
-    pub komi: f64,
+    pub komi: Komi,
     /// Default komi for a handicap game.
-    pub handicap_komi: f64,
+    pub handicap_komi: Komi,
     /// Bonuses.
     pub bonuses: Vec<Bonus>,
 }
@@ -363,15 +365,11 @@ pub struct Ruleset {
 impl Ruleset {
     /// The komi for a record that gives none: `komi` for an even game, `handicap_komi` with
     /// two or more handicap stones.
-    ///
-    /// Both knobs are checked as komi wherever a ruleset is made (its TOML file, a KataGo
-    /// rules string); a value set in code that is not one is a bug, and panics here.
-    pub fn default_komi(&self, handicap: u32) -> crate::Komi {
-        let points = if handicap >= 2 {
+    pub fn default_komi(&self, handicap: u32) -> Komi {
+        if handicap >= 2 {
             self.handicap_komi
         } else {
             self.komi
-        };
-        crate::Komi::new(points).expect("a ruleset's komi knobs are checked when it is made")
+        }
     }
 }

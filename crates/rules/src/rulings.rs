@@ -379,7 +379,7 @@ impl Ruleset {
     /// Whether `color` may play a stone at `p` now, as [`Ruleset::check`] answers for
     /// `Move::Play(p)`, given the game's own [`Board::preview`] of the play (captures, suicide,
     /// the position hash after it), so that one preview serves the game and its rules.
-    pub fn check_play(
+    pub(crate) fn check_play(
         &self,
         state: &GameState,
         color: Color,
@@ -550,7 +550,7 @@ impl Ruleset {
     /// [`Ruleset::score`], given `ownership`, an analysis of a board that other rulesets scoring
     /// the same board may share: it is used only when it describes the state's board
     /// ([`Ownership::is_of`]), so the score is [`Ruleset::score`]'s either way.
-    pub fn score_with(
+    pub(crate) fn score_with(
         &self,
         state: &GameState,
         counting: Counting,
@@ -638,7 +638,7 @@ impl Ruleset {
 
     /// The scores by each of `countings`, in order, as [`Ruleset::score`] gives them one by
     /// one: one analysis of the board ([`Ownership`]) serves them all.
-    pub fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
+    pub(crate) fn score_each(&self, state: &GameState, countings: &[Counting]) -> Vec<Score> {
         let ownership = Ownership::of(state.board());
         countings
             .iter()
@@ -704,7 +704,7 @@ mod tests {
         for rules in crate::builtins() {
             for board in [&seki, &other] {
                 let game = crate::Game::new(
-                    &rules,
+                    rules.clone(),
                     crate::Setup::even(board.clone(), crate::Komi::new(6.5).unwrap()),
                 );
                 for &c in &rules.counting {

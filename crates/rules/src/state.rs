@@ -260,7 +260,7 @@ pub struct GameState {
 }
 
 /// A copy shares the setup board and, once the game is shared (the common opening of
-/// [`crate::Replay::plain_opening`]), the board (until either copy changes it) and the
+/// [`crate::fast::FastReplay::plain_opening`]), the board (until either copy changes it) and the
 /// repetition counts (each copy counts what it adds on its own); the rest is copied, the move
 /// and state lists with room for a few more entries.
 impl Clone for GameState {

@@ -273,12 +273,11 @@ fn validate(ctx: &Ctx, raw: &RawFile, rs: &Ruleset) -> Result<(), RulesetError> 
             ));
         }
     }
-    for (v, key, at) in [
-        (rs.komi, "komi", span(&s.komi)),
-        (rs.handicap_komi, "handicap-komi", span(&s.handicap_komi)),
-    ] {
-        if let Err(e) = crate::Komi::new(v) {
-            return Err(ctx.error_at(at, format!("`{key}` = {v}: {e}")));
+    // The komi the file sets (one from `extends` was checked in its own file).
+    for (v, key) in [(&s.komi, "komi"), (&s.handicap_komi, "handicap-komi")] {
+        let Some(v) = v else { continue };
+        if let Err(e) = crate::Komi::new(*v.get_ref()) {
+            return Err(ctx.error_at(Some(v.span()), format!("`{key}` = {}: {e}", v.get_ref())));
         }
     }
     Ok(())

@@ -7,10 +7,10 @@ use gorules_rules::{Counting, Game, Illegal, MoveError, SettlementReport, Setup,
 
 const DAME_PARITY: &str = "B b3 W d3 B b2 W d2 B b4 W d4 B b1 W d1 B b5 W d5 B c1 W c2 B c3 W c4";
 
-fn handicap_game(rules: &gorules_rules::Ruleset, n: u32, komi: f64) -> Game<'_> {
+fn handicap_game(rules: &gorules_rules::Ruleset, n: u32, komi: f64) -> Game {
     let size = Size::square(9).unwrap();
     Game::new(
-        rules,
+        rules.clone(),
         Setup::handicap(size, n, gorules_rules::Komi::new(komi).unwrap()).unwrap(),
     )
 }

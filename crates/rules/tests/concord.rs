@@ -209,7 +209,7 @@ fn area_counting_handicap_compensation_and_first_pass() {
     let concord = rules("concord");
     let size = gorules_board::Size::square(9).unwrap();
     let mut g = gorules_rules::Game::new(
-        &concord,
+        concord.clone(),
         gorules_rules::Setup::handicap(size, 4, gorules_rules::Komi::new(0.5).unwrap()).unwrap(),
     );
     play(&mut g, "W pass B pass");

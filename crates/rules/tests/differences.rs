@@ -139,7 +139,7 @@ fn handicap_compensation() {
         let rs = rules(id);
         let size = Size::square(9).unwrap();
         let mut g = Game::new(
-            &rs,
+            rs.clone(),
             Setup::handicap(size, 4, gorules_rules::Komi::new(0.5).unwrap()).unwrap(),
         );
         play(&mut g, "W pass B pass");

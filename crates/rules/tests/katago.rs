@@ -214,7 +214,7 @@ fn japanese_maps_to_simple_ko_cleanup_phases_and_pass_alive_dead_stones() {
     assert_eq!(rs.tax, Tax::Seki);
     assert!(!rs.button);
     assert_eq!(rs.handicap_compensation, HandicapCompensation::None);
-    assert_eq!(rs.komi, 6.5);
+    assert_eq!(rs.komi.points(), 6.5);
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn area_presets_map_their_ko_suicide_bonus_and_friendly_pass() {
     assert_eq!(rs.suicide, SuicideRule::Illegal);
     assert_eq!(rs.handicap_compensation, HandicapCompensation::N);
     assert_eq!(rs.dead_stones, DeadStones::Agreement);
-    assert_eq!((rs.tax, rs.komi), (Tax::None, 7.5));
+    assert_eq!((rs.tax, rs.komi.points()), (Tax::None, 7.5));
 
     // tromp-taylor: POSITIONAL, sui1, no friendly pass.
     let rs = load("katago:tromp-taylor").unwrap();
@@ -250,7 +250,7 @@ fn area_presets_map_their_ko_suicide_bonus_and_friendly_pass() {
     assert_eq!(rs.ko, KoRule::SituationalSuperko);
     assert!(rs.button);
     assert_eq!(rs.handicap_compensation, HandicapCompensation::NMinusOne);
-    assert_eq!(rs.komi, 7.0);
+    assert_eq!(rs.komi.points(), 7.0);
 
     // stone-scoring: tax ALL under area scoring.
     let rs = load("katago:stone-scoring").unwrap();
@@ -262,7 +262,7 @@ fn area_presets_map_their_ko_suicide_bonus_and_friendly_pass() {
     // ancient-territory: tax ALL under territory scoring, komi 6.5.
     let rs = load("katago:ancient-territory").unwrap();
     assert_eq!(
-        (rs.tax, rs.end_of_play, rs.komi),
+        (rs.tax, rs.end_of_play, rs.komi.points()),
         (Tax::All, EndOfPlay::CleanupPhases, 6.5)
     );
     assert_eq!(rs.dead_stones, DeadStones::PassAlive);
@@ -270,7 +270,7 @@ fn area_presets_map_their_ko_suicide_bonus_and_friendly_pass() {
     // new-zealand: multi-stone suicide (KataGo has no single-stone suicide), komi 7.
     let rs = load("katago:nz").unwrap();
     assert_eq!(
-        (rs.suicide, rs.komi, rs.ko),
+        (rs.suicide, rs.komi.points(), rs.ko),
         (SuicideRule::MultiStone, 7.0, KoRule::SituationalSuperko)
     );
 }
@@ -554,7 +554,7 @@ fn built_in_rulesets_are_katago_rules_only_where_every_knob_matches() {
     changed.pass_stones = true;
     assert_eq!(KataGoRules::from_ruleset(&changed), None);
     let mut changed = load("katago:chinese").unwrap();
-    changed.handicap_komi = 0.5;
+    changed.handicap_komi = gorules_rules::Komi::new(0.5).unwrap();
     assert_eq!(KataGoRules::from_ruleset(&changed), None);
 }
 

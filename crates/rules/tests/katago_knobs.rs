@@ -455,7 +455,7 @@ const ENCORE_KO: &str = "
     . . . X . . .
     . . . . . . .";
 
-fn encore_ko_game(rules: &Ruleset) -> gorules_rules::Game<'_> {
+fn encore_ko_game(rules: &Ruleset) -> gorules_rules::Game {
     let mut game = diagram_game(rules, ENCORE_KO, 0.5, Color::White);
     play(&mut game, "W pass B pass W d3");
     game

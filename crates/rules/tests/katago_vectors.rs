@@ -119,7 +119,7 @@ struct Case<'r> {
 
 impl<'r> Case<'r> {
     /// The game after `text`, every move asserted legal.
-    fn game(&self, text: &str) -> Game<'r> {
+    fn game(&self, text: &str) -> Game {
         let mut game = diagram_game(self.rules, self.board, self.komi, self.first);
         play_legal(&mut game, text);
         game

@@ -24,9 +24,9 @@ fn a_knob_is_set_by_its_key_or_its_name() {
     assert!(e.message.contains("contradictory"), "{e}");
     let mut other = builtin("japanese").unwrap();
     other.set("komi", "7.5").unwrap();
-    assert_eq!(other.komi, 7.5);
+    assert_eq!(other.komi.points(), 7.5);
     let mut same = builtin("japanese").unwrap();
-    same.komi = 7.5;
+    same.komi = gorules_rules::Komi::new(7.5).unwrap();
     assert_eq!(other, same);
 }
 

@@ -27,7 +27,7 @@ fn a_new_rule_is_a_ruleset_file() {
     // Dame parity: Black fills c5 and passes last. Area 13 - 12 (Chinese), and Black's last
     // pass is worth half a point: 13.5 - 12 -> B+1.5.
     let mut g = gorules_rules::Game::new(
-        &rules,
+        rules.clone(),
         gorules_rules::Setup::even(
             gorules_board::Board::new(gorules_board::Size::square(5).unwrap()),
             gorules_rules::Komi::ZERO,

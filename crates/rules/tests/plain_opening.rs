@@ -1,4 +1,4 @@
-//! `Replay::plain_opening` plays exactly the games `Game::new` then `Game::play` play, for the
+//! `FastReplay::plain_opening` plays exactly the games `Game::new` then `Game::play` play, for the
 //! leading plain plays (in turn, on free points, not the ko point, no suicide, no position seen
 //! before), and stops at the first play that is not plain. Random walks on small boards, where
 //! captures, ko points, suicides and repetitions come early, under every built-in ruleset.
@@ -6,7 +6,8 @@
 use crate::common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Size};
-use gorules_rules::{Game, Replay, Setup, Status};
+use gorules_rules::fast::FastReplay;
+use gorules_rules::{Game, Setup, Status};
 
 /// Whether `color` playing at `p` is plain in `game`, by the definition.
 fn plain(game: &Game, color: Color, p: Point) -> bool {
@@ -77,7 +78,7 @@ fn plain_opening_plays_the_games_that_play_plays() {
                     komi: gorules_rules::Komi::new(0.5).unwrap(),
                     first,
                 };
-                let mut reference = Game::new(&rules, start.clone());
+                let mut reference = Game::new(rules.clone(), start.clone());
                 let mut expected = 0;
                 for &(color, p) in &plays {
                     if !plain(&reference, color, p) {
@@ -87,7 +88,11 @@ fn plain_opening_plays_the_games_that_play_plays() {
                     assert!(report.illegal.is_none() && !report.resumed);
                     expected += 1;
                 }
-                let (game, played) = Replay::plain_opening(&rules, start, plays.iter().copied());
+                let (game, played) = FastReplay::plain_opening(
+                    std::sync::Arc::new(rules.clone()),
+                    start,
+                    plays.iter().copied(),
+                );
                 assert_eq!(played, expected, "{} {n}x{n}: {plays:?}", rules.id);
                 assert_eq!(snapshot(game.game()), snapshot(&reference), "{}", rules.id);
                 longest = longest.max(played);

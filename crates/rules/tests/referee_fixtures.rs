@@ -331,7 +331,7 @@ fn the_score_adds_up_the_map() {
                 .count()
         };
         let game = gorules_rules::Game::new(
-            &rules,
+            rules.clone(),
             gorules_rules::Setup::even(board, gorules_rules::Komi::new(0.0).unwrap()),
         );
         let s = game.score(Counting::Territory);

@@ -93,7 +93,7 @@ fn territory(japanese: &Ruleset, board: &Board) -> [usize; 2] {
 /// Area as Chinese area counting scores it: `[black, white]`.
 fn area(chinese: &Ruleset, board: &Board) -> [f64; 2] {
     let s = Game::new(
-        chinese,
+        chinese.clone(),
         Setup::even(board.clone(), gorules_rules::Komi::new(0.0).unwrap()),
     )
     .score(Counting::Area);

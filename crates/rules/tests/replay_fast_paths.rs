@@ -1,19 +1,20 @@
-//! The fast paths of `Replay` play what `Game` plays. `Replay::step_if` (one preview for the
+//! The fast paths of `FastReplay` play what `Game` plays. `FastReplay::step_if` (one preview for the
 //! caller's test, the rules and the play) plays exactly what `Game::check` then `Game::play`
 //! play, and refuses without changing the game. Random games under every built-in ruleset;
 //! the rules' check from the game's preview answers as the check without it. And a replay
-//! started over with `Replay::restart` plays like a new game, and `Replay::step_plain` plays
+//! started over with `FastReplay::restart` plays like a new game, and `FastReplay::step_plain` plays
 //! exactly the plain plays, as `Game::play` plays them.
 
 use crate::common::{snapshot, Rng};
 
 use gorules_board::{Board, Color, Move, Point, Preview, Size};
-use gorules_rules::{builtins, Game, Replay, Setup, Status};
+use gorules_rules::fast::{check_play, FastReplay};
+use gorules_rules::{builtins, Game, Setup, Status};
 
 /// Plays the same random game in `a` (check, then play) and `b` (`step_if`, and `Game::play`
 /// for passes), comparing them after every move; returns how many stones `step_if` played and
 /// refused.
-fn lockstep(a: &mut Game, b: &mut Replay, rng: &mut Rng) -> (u32, u32) {
+fn lockstep(a: &mut Game, b: &mut FastReplay, rng: &mut Rng) -> (u32, u32) {
     let (mut played, mut refused) = (0, 0);
     let size = a.state().board().size();
     for _ in 0..(3 * size.area() + 30) {
@@ -84,8 +85,8 @@ fn step_if_plays_what_check_then_play_play() {
         for seed in 0..40u64 {
             let n = 2 + (seed % 6) as u32;
             let mut rng = Rng(seed * 7919 + 1);
-            let mut a = Game::new(rs, setup(n));
-            let mut b = Replay::new(rs, setup(n));
+            let mut a = Game::new(rs.clone(), setup(n));
+            let mut b = FastReplay::new(rs.clone(), setup(n));
             let (p, r) = lockstep(&mut a, &mut b, &mut rng);
             played += p;
             refused += r;
@@ -106,8 +107,8 @@ fn check_play_with_the_games_preview_answers_as_check() {
     for rs in &builtins() {
         for seed in 0..10u64 {
             let mut rng = Rng(seed + 100);
-            let mut a = Game::new(rs, setup(5));
-            let mut b = Replay::new(rs, setup(5));
+            let mut a = Game::new(rs.clone(), setup(5));
+            let mut b = FastReplay::new(rs.clone(), setup(5));
             lockstep(&mut a, &mut b, &mut rng);
             let state = a.state();
             let c = a.to_move();
@@ -116,7 +117,7 @@ fn check_play_with_the_games_preview_answers_as_check() {
                     continue;
                 };
                 assert_eq!(
-                    rs.check_play(state, c, p, &preview),
+                    check_play(rs, state, c, p, &preview),
                     rs.check(state, c, Move::Play(p)),
                     "{} seed {seed} {p:?}",
                     rs.id
@@ -126,10 +127,10 @@ fn check_play_with_the_games_preview_answers_as_check() {
     }
 }
 
-/// Plays the same random game in `a` (`Game::play`) and `b` (`Replay::step_plain` first, then
-/// `Replay::step` when it cannot answer or the play is not plain), comparing them after every
+/// Plays the same random game in `a` (`Game::play`) and `b` (`FastReplay::step_plain` first,
+/// then `Replay::step` when it cannot answer or the play is not plain), comparing them after every
 /// move; returns how many stones `step_plain` played and found not plain.
-fn lockstep_plain(a: &mut Game, b: &mut Replay, rng: &mut Rng, answers: bool) -> (u32, u32) {
+fn lockstep_plain(a: &mut Game, b: &mut FastReplay, rng: &mut Rng, answers: bool) -> (u32, u32) {
     let (mut played, mut not_plain) = (0, 0);
     let size = a.state().board().size();
     for _ in 0..(3 * size.area() + 30) {
@@ -189,8 +190,8 @@ fn step_plain_plays_the_plain_plays_as_play_does() {
         for seed in 0..30u64 {
             let n = 2 + (seed % 6) as u32;
             let mut rng = Rng(seed * 104_729 + 3);
-            let mut a = Game::new(rs, setup(n));
-            let mut b = Replay::new(rs, setup(n));
+            let mut a = Game::new(rs.clone(), setup(n));
+            let mut b = FastReplay::new(rs.clone(), setup(n));
             let (p, r) = lockstep_plain(&mut a, &mut b, &mut rng, true);
             played += p;
             not_plain += r;
@@ -208,7 +209,7 @@ fn step_plain_plays_the_plain_plays_as_play_does() {
 #[test]
 fn step_if_reports_errors_before_changing_anything() {
     let rs = &builtins()[0];
-    let mut g = Replay::new(rs, setup(3));
+    let mut g = FastReplay::new(rs.clone(), setup(3));
     let off = Point::new(5, 5);
     assert!(g.step_if(Color::Black, off, |_, _| true).is_err());
     assert!(g
@@ -227,8 +228,8 @@ fn a_restarted_replay_plays_like_a_new_game() {
     for rs in &builtins() {
         // `a` plays a game, then restarts on another board size (with setup stones) and plays
         // the same moves as a new game `b`.
-        let mut a = Replay::new(rs, setup(6));
-        let mut scratch = Game::new(rs, setup(6));
+        let mut a = FastReplay::new(rs.clone(), setup(6));
+        let mut scratch = Game::new(rs.clone(), setup(6));
         lockstep(&mut scratch, &mut a, &mut Rng(3));
         a.game_mut().finish(&[]);
         for (n, seed) in [(4u32, 5u64), (7, 6), (4, 7)] {
@@ -242,7 +243,7 @@ fn a_restarted_replay_plays_like_a_new_game() {
                 first: Color::White,
             };
             a.restart(&s);
-            let mut b = Game::new(rs, s.clone());
+            let mut b = Game::new(rs.clone(), s.clone());
             assert_eq!(snapshot(a.game()), snapshot(&b));
             assert_eq!(a.game().state().initial_board(), b.state().initial_board());
             assert_eq!(a.track(), gorules_rules::Track::Live);

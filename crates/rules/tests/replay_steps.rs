@@ -6,6 +6,7 @@
 
 use crate::common::{gtp_moves, rules};
 use gorules_board::{Board, Color, Move, Point, Size};
+use gorules_rules::fast::FastReplay;
 use gorules_rules::{MoveError, Replay, Setup, Status, Track};
 
 fn empty(n: u32) -> Setup {
@@ -28,7 +29,7 @@ fn a_move_after_the_game_finished_is_ignored() {
     // Black's pass after White's ends play; White's next pass is that last move, and the game
     // is over: the record's later move is not played.
     let aga = rules("aga");
-    let mut r = Replay::new(&aga, empty(5));
+    let mut r = Replay::new(aga.clone(), empty(5));
     step_all(&mut r, 5, "B c3 W pass B pass W pass").unwrap();
     assert_eq!(r.game().status(), Status::Finished);
     assert_eq!(r.track(), Track::Live);
@@ -47,7 +48,7 @@ fn a_move_that_no_longer_fits_after_an_illegal_move_diverges() {
     // and c1): a two-stone suicide, which a New Zealand record plays (its stones are removed),
     // so the record goes on with Black at a1. Under AGA White's a1 is still there.
     let aga = rules("aga");
-    let mut r = Replay::new(&aga, empty(5));
+    let mut r = Replay::new(aga.clone(), empty(5));
     step_all(&mut r, 5, "B a2 W a1 B c1 W e5 B b2 W b1").unwrap();
     assert_eq!(r.track(), Track::Live);
     let (k, color, _, _) = r.game().first_illegal().expect("b1 is an illegal suicide");
@@ -57,7 +58,7 @@ fn a_move_that_no_longer_fits_after_an_illegal_move_diverges() {
     assert_eq!(r.moves_ignored(), 2);
     // The same record under New Zealand rules (multi-stone suicide is legal) replays whole.
     let nz = rules("new-zealand");
-    let mut r = Replay::new(&nz, empty(5));
+    let mut r = Replay::new(nz.clone(), empty(5));
     step_all(&mut r, 5, "B a2 W a1 B c1 W e5 B b2 W b1 B a1 W e4").unwrap();
     assert_eq!((r.track(), r.moves_ignored()), (Track::Live, 0));
     assert!(r.game().first_illegal().is_none());
@@ -69,7 +70,7 @@ fn a_move_that_is_no_move_of_the_game_is_an_error_and_stops_the_replay() {
     // intersection. A stone on an occupied point, with no illegal move before it, is an error
     // in the record.
     let aga = rules("aga");
-    let mut r = Replay::new(&aga, empty(5));
+    let mut r = Replay::new(aga.clone(), empty(5));
     let c3 = Point::new(2, 2);
     assert_eq!(
         step_all(&mut r, 5, "B c3 W c3"),
@@ -82,7 +83,7 @@ fn a_move_that_is_no_move_of_the_game_is_an_error_and_stops_the_replay() {
     assert_eq!(r.moves_ignored(), 2);
 
     // Out of turn: Black twice.
-    let mut r = Replay::new(&aga, empty(5));
+    let mut r = Replay::new(aga.clone(), empty(5));
     assert_eq!(
         step_all(&mut r, 5, "B c3 B d3"),
         Err(MoveError::OutOfTurn {
@@ -98,7 +99,8 @@ fn a_fork_of_a_stopped_or_refused_replay_is_refused() {
     // them all cannot stand for that.
     let aga = rules("aga");
     let concord = rules("concord");
-    let mut r = Replay::new(&aga, empty(5));
+    let concord = std::sync::Arc::new(concord);
+    let mut r = FastReplay::new(aga.clone(), empty(5));
     step_all(&mut r, 5, "B c3 W d3").unwrap();
     assert!(r
         .fork(&concord, gorules_rules::Komi::new(7.5).unwrap())

@@ -159,7 +159,7 @@ fn handicap_compensation_applies_to_stone_counting() {
         first,
     };
     let builtin = rules("stone-scoring");
-    let mut g = Game::new(&builtin, setup(Color::White));
+    let mut g = Game::new(builtin.clone(), setup(Color::White));
     play(&mut g, "W pass B pass");
     g.finish(&[]);
     assert_eq!(stone_score(&g).result(), "B+3");
@@ -169,7 +169,7 @@ fn handicap_compensation_applies_to_stone_counting() {
         "stone-n-1.toml",
     )
     .unwrap();
-    let mut g = Game::new(&with_comp, setup(Color::White));
+    let mut g = Game::new(with_comp.clone(), setup(Color::White));
     play(&mut g, "W pass B pass");
     g.finish(&[]);
     let s = stone_score(&g);

@@ -189,7 +189,7 @@ fn a_ruleset_of_ones_own_is_scored_from_its_toml_text() {
         &sgf,
         Request::new()
             .rule_choices(vec![gorules_compare::rules_choice::RulesetChoice::Fixed(
-                Box::new(gorules_rules::parse(toml, "rules_toml[0]").unwrap()),
+                std::sync::Arc::new(gorules_rules::parse(toml, "rules_toml[0]").unwrap()),
             )])
             .countings("area")
             .unwrap()

@@ -4,6 +4,7 @@
 
 use gorules_board::coords::sgf_point;
 use gorules_board::{Color, ColoredMove, Point, Size};
+use gorules_rules::implied_pass;
 use std::collections::BTreeMap;
 
 use crate::error::{RecordError, RecordErrorKind};
@@ -417,7 +418,8 @@ pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRe
 }
 
 /// Adds the passes a record implies but does not write: a colour that moves twice in a row
-/// has the other colour's pass between, at the empty node between them if there is one (GNU
+/// has the other colour's pass between ([`gorules_rules::implied_pass`], the rule the GTP
+/// engine reads a `play` out of turn by), at the empty node between them if there is one (GNU
 /// Go writes a pass as an empty node, `;B[fa];;W[fb]`), else at the second move's node. Once a
 /// record has shown that it writes passes as empty nodes, the empty nodes after its last move
 /// are passes too, colours alternating; elsewhere an empty node is nothing (some editors leave
@@ -429,7 +431,13 @@ fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
     if rec.moves.len() < 2 {
         return;
     }
-    let twice = rec.moves.windows(2).any(|w| w[0].color == w[1].color);
+    // The pass a move implies after the one before it, moved by its colour.
+    let implied =
+        |before: &ColoredMove, m: &ColoredMove| implied_pass(before.color.opponent(), m.color);
+    let twice = rec
+        .moves
+        .windows(2)
+        .any(|w| implied(&w[0], &w[1]).is_some());
     if !twice {
         return;
     }
@@ -440,7 +448,10 @@ fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
     // pass over the empty nodes serves every pair of moves (no search from the start).
     let mut next_empty = 0;
     for i in 0..rec.moves.len() {
-        if i > 0 && rec.moves[i].color == rec.moves[i - 1].color {
+        let pass = i
+            .checked_sub(1)
+            .and_then(|before| implied(&rec.moves[before], &rec.moves[i]));
+        if let Some(pass) = pass {
             let (from, to) = (rec.move_nodes[i - 1], rec.move_nodes[i]);
             while empty_nodes.get(next_empty).is_some_and(|&n| n <= from) {
                 next_empty += 1;
@@ -452,7 +463,7 @@ fn passes_from_empty_nodes(rec: &mut GameRecord, empty_nodes: &[usize]) {
                 }
                 _ => to,
             };
-            moves.push(ColoredMove::pass(rec.moves[i].color.opponent()));
+            moves.push(pass);
             nodes.push(node);
             rec.implied_passes += 1;
         }

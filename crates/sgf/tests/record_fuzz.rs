@@ -5,6 +5,7 @@
 //! Cases per property are set below (`CASES_*`); together about 15,000 inputs per run.
 
 use gorules_board::Point;
+use gorules_checks::sgf_mutations::{apply, edit};
 use gorules_sgf::{parse_sgf, parse_sgf_bytes, to_sgf, with_markup, GameMarkup, GameRecord};
 use proptest::prelude::*;
 
@@ -124,8 +125,6 @@ fn check_markup(text: &str, games: &[GameRecord]) {
         }
     }
 }
-
-include!("../../../tests/support/sgf_mutations.rs");
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES_TEXT, failure_persistence: None, ..ProptestConfig::default() })]

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 #[cfg(feature = "parallel")]
 use std::sync::mpsc;
+use std::sync::Arc;
 #[cfg(feature = "parallel")]
 use std::sync::{Condvar, Mutex};
 
@@ -128,10 +129,10 @@ pub fn compare_paths_map_while<T: Send>(
     mut each: impl FnMut(T) -> bool,
 ) -> Inputs {
     // Fixed rulesets only (the usual run): kept whole, not copied for each record.
-    let fixed: Option<Vec<Ruleset>> = rulesets
+    let fixed: Option<Vec<Arc<Ruleset>>> = rulesets
         .iter()
         .map(|c| match c {
-            RulesetChoice::Fixed(r) => Some((**r).clone()),
+            RulesetChoice::Fixed(r) => Some(Arc::clone(r)),
             _ => None,
         })
         .collect();
@@ -263,7 +264,7 @@ fn in_parallel<T: Send>(
 #[derive(Clone, Copy)]
 enum Chosen<'a> {
     /// The same for every record.
-    Fixed(&'a [Ruleset]),
+    Fixed(&'a [Arc<Ruleset>]),
     /// Some are the record's own: found for each record.
     PerRecord(&'a [RulesetChoice]),
 }

@@ -79,8 +79,7 @@ impl KataGoRules {
                         self.komi
                     ),
                 )
-            })?
-            .points();
+            })?;
         let (counting, end_of_play) = match self.scoring {
             Scoring::Area => (Counting::Area, EndOfPlay::TwoPasses),
             Scoring::Territory => (Counting::Territory, EndOfPlay::CleanupPhases),
@@ -92,7 +91,7 @@ impl KataGoRules {
             name: format!("KataGo {shown}"),
             description: format!(
                 "KataGo's rules {compact} (komi {}) as KataGo {KATAGO_VERSION} plays them: {}.",
-                crate::format_points(komi),
+                crate::format_points(komi.points()),
                 if self.friendly_pass_ok {
                     "a friendly pass may leave dead stones on the board; they are settled by agreement"
                 } else {
@@ -179,8 +178,8 @@ impl KataGoRules {
             HandicapCompensation::N => WhiteHandicapBonus::N,
             HandicapCompensation::NMinusOne => WhiteHandicapBonus::NMinusOne,
         };
-        let komi = rs.komi as f32;
-        if f64::from(komi) != rs.komi {
+        let komi = rs.komi.points() as f32;
+        if f64::from(komi) != rs.komi.points() {
             return None;
         }
         let k = KataGoRules {

@@ -30,8 +30,8 @@ pub(super) fn countings(list: &[Counting]) -> Vec<String> {
 }
 
 /// One line: points as scores print them (`6.5`, `0`).
-pub(super) fn points(v: &f64) -> Vec<String> {
-    vec![crate::format_points(*v)]
+pub(super) fn points(v: &crate::Komi) -> Vec<String> {
+    vec![crate::format_points(v.points())]
 }
 
 /// One line per bonus, in words; `none` without any.

@@ -6,6 +6,14 @@ use toml::Spanned;
 
 use super::{show, About, Knob};
 use crate::ruleset::*;
+use crate::Komi;
+
+/// A komi as a ruleset file writes it. A number that is no komi is refused, with its place in
+/// the file, by the reader's checks once the ruleset is assembled (and never used): until
+/// then it stands as no komi.
+fn read_komi(points: &f64) -> Komi {
+    Komi::new(*points).unwrap_or(Komi::ZERO)
+}
 
 knobs! {
     play: RawPlay {
@@ -141,15 +149,17 @@ knobs! {
             meaning: "where handicap stones go",
             values: &[("fixed", "the standard star points"), ("free", "wherever Black chooses")],
         }
-        komi: f64 = "komi" {
+        komi: Komi = "komi" {
             meaning: "komi for an even game whose record gives none (a record's KM and --komi win)",
             values: &[],
             show: show::points,
+            read: f64 => read_komi,
         }
-        handicap_komi: f64 = "handicap-komi" {
+        handicap_komi: Komi = "handicap-komi" {
             meaning: "komi for a handicap game whose record gives none",
             values: &[],
             show: show::points,
+            read: f64 => read_komi,
         }
         bonuses: Vec<Bonus> = "bonus" {
             meaning: "points given when an event of play happened: `event` (first-pass, last-pass, last-board-play), `by` (black, white, either), `to` (black, white, maker, opponent), `points`, `counting` (the methods it applies to)",

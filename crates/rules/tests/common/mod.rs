@@ -13,9 +13,9 @@ pub fn rules(id: &str) -> Ruleset {
 }
 
 /// An even game on an empty square board.
-pub fn empty_game(rules: &Ruleset, n: u32, komi: f64) -> Game<'_> {
+pub fn empty_game(rules: &Ruleset, n: u32, komi: f64) -> Game {
     Game::new(
-        rules,
+        rules.clone(),
         Setup::even(
             Board::new(Size::square(n).unwrap()),
             gorules_rules::Komi::new(komi).unwrap(),
@@ -24,9 +24,9 @@ pub fn empty_game(rules: &Ruleset, n: u32, komi: f64) -> Game<'_> {
 }
 
 /// A game from a diagram position (setup stones, not handicap), `first` to move.
-pub fn diagram_game<'r>(rules: &'r Ruleset, diagram: &str, komi: f64, first: Color) -> Game<'r> {
+pub fn diagram_game(rules: &Ruleset, diagram: &str, komi: f64, first: Color) -> Game {
     Game::new(
-        rules,
+        rules.clone(),
         Setup {
             board: from_diagram(diagram).unwrap(),
             handicap: 0,
@@ -74,7 +74,7 @@ fn play_parsed(game: &mut Game, moves: Vec<(Color, Move)>) -> Vec<MoveReport> {
 pub fn gtp_moves(n: u32, text: &str) -> Vec<(Color, Move)> {
     let concord = rules("concord");
     let g = Game::new(
-        &concord,
+        concord.clone(),
         Setup::even(
             Board::new(Size::square(n).unwrap()),
             gorules_rules::Komi::ZERO,

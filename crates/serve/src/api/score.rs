@@ -129,7 +129,7 @@ pub fn request(req: &ScoreRequest) -> Result<Request, ApiError> {
     for (i, text) in req.rules_toml.iter().enumerate() {
         let rs =
             remote::ruleset_text(text, &format!("rules_toml[{i}]")).map_err(ApiError::request)?;
-        choices.push(RulesetChoice::Fixed(Box::new(rs)));
+        choices.push(RulesetChoice::Fixed(std::sync::Arc::new(rs)));
     }
     let countings = gorules_request::countings(&req.counting).map_err(ApiError::request)?;
     let mut request = Request::new()

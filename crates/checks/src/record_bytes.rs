@@ -1,14 +1,18 @@
-// What must hold for any bytes read as a record, replayed and scored under every built-in
-// ruleset, and written in every output format. Shared, through `include!`, by the property
-// test `tests/record_bytes_fuzz.rs` and the cargo-fuzz target `fuzz/fuzz_targets/record.rs`.
+//! What must hold for any bytes read as a record, replayed and scored under every built-in
+//! ruleset, and written in every output format ([`check_record_bytes`]); the annotate round
+//! trip ([`check_annotate_round_trip`]); and the reading of files ([`check_file_read`]). Run
+//! by the property test `record_bytes_fuzz` of `gorules-printers` and the cargo-fuzz target
+//! `record`.
+
+use std::sync::Arc;
 
 use gorules_compare::annotate::annotate;
 use gorules_compare::corpus::{score_columns, GameEntry, Tally, TallyRow};
 use gorules_compare::dead::DeadStones;
-use gorules_printers::game::render_game;
-use gorules_printers::{CorpusPrinter, Format, Sink};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
+use gorules_printers::game::render_game;
+use gorules_printers::{CorpusPrinter, Format, Sink};
 use gorules_rules::Ruleset;
 use gorules_sgf::{parse_sgf_bytes, parse_sgf_bytes_games};
 
@@ -30,7 +34,11 @@ pub fn run_from(pick: u8, rulesets: &[Ruleset]) -> (Vec<RulesetChoice>, Options)
     let own = (pick & 4 != 0).then_some(RulesetChoice::Record(None));
     let choices = own
         .into_iter()
-        .chain(rulesets.iter().map(|r| RulesetChoice::Fixed(Box::new(r.clone()))))
+        .chain(
+            rulesets
+                .iter()
+                .map(|r| RulesetChoice::Fixed(Arc::new(r.clone()))),
+        )
         .collect();
     (choices, options_from(pick))
 }
@@ -152,15 +160,21 @@ fn check_text(text: &str, format: Format) {
     );
 }
 
-/// The dead-stone sources of the annotate round trip: the record's markup, none, or points.
-fn annotate_dead(k: u8, bytes: &[u8]) -> DeadStones {
+/// The dead-stone sources of the annotate round trip, picked by `k`: the record's markup,
+/// none, or points (read off `bytes`).
+pub fn annotate_dead(k: u8, bytes: &[u8]) -> DeadStones {
     match k % 3 {
         0 => DeadStones::Markup,
         1 => DeadStones::None,
         // Points that may or may not hold stones on a record's board (off a small one too).
         _ => {
             let pick = |i: usize| bytes.get(i).copied().unwrap_or(0);
-            let col = |b: u8| (b'A'..=b'T').filter(|&c| c != b'I').nth(usize::from(b % 19)).unwrap_or(b'A');
+            let col = |b: u8| {
+                (b'A'..=b'T')
+                    .filter(|&c| c != b'I')
+                    .nth(usize::from(b % 19))
+                    .unwrap_or(b'A')
+            };
             DeadStones::Points(format!(
                 "{}{},{}{}",
                 col(pick(1)) as char,
@@ -176,7 +190,12 @@ fn annotate_dead(k: u8, bytes: &[u8]) -> DeadStones {
 /// (`score_unfinished` as asked), then read back; each game annotated has the same moves and,
 /// with its markup as the dead stones, the same scores under `rules` as the original has with
 /// `dead`. A game left as it was is left byte for byte (the other games' text aside).
-pub fn check_annotate_round_trip(bytes: &[u8], rules: &Ruleset, dead: DeadStones, unfinished: bool) {
+pub fn check_annotate_round_trip(
+    bytes: &[u8],
+    rules: &Ruleset,
+    dead: DeadStones,
+    unfinished: bool,
+) {
     let text = gorules_sgf::sgf_text(bytes);
     let before = Options {
         dead,
@@ -193,8 +212,12 @@ pub fn check_annotate_round_trip(bytes: &[u8], rules: &Ruleset, dead: DeadStones
         }
     };
     let originals = gorules_sgf::parse_sgf(&text, Some("fuzz.sgf")).expect("annotate read it");
-    let again = gorules_sgf::parse_sgf(&annotated.text, Some("fuzz.sgf"))
-        .unwrap_or_else(|e| panic!("the annotated text does not read back: {e}\n{}", annotated.text));
+    let again = gorules_sgf::parse_sgf(&annotated.text, Some("fuzz.sgf")).unwrap_or_else(|e| {
+        panic!(
+            "the annotated text does not read back: {e}\n{}",
+            annotated.text
+        )
+    });
     assert_eq!(again.len(), originals.len(), "{}", annotated.text);
     let after = Options {
         dead: DeadStones::Markup,
@@ -206,11 +229,12 @@ pub fn check_annotate_round_trip(bytes: &[u8], rules: &Ruleset, dead: DeadStones
         if annotated.left.iter().any(|(k, _)| *k == g) {
             continue;
         }
+        let shared = Arc::new(rules.clone());
         let score = |record: &gorules_sgf::GameRecord, options: &Options| {
             let dead = gorules_compare::replay::dead_stones(record, options)
                 .expect("no engine here")
                 .stones;
-            gorules_compare::replay::replay(record, rules, options, &dead)
+            gorules_compare::replay::replay(record, &shared, options, &dead)
                 .expect("replayed once already")
                 .scores
         };

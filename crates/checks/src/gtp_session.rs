@@ -1,8 +1,8 @@
-// What must hold for any bytes a controller sends a GTP session: every command line gets one
-// answer in GTP version 2's framing (section 2.6: `=` or `?`, the command's id, the text, an
-// empty line), in order, nothing else is written, and no control character but a line feed
-// reaches the controller. Shared, through `include!`, by the property test
-// `tests/session_fuzz.rs` and the cargo-fuzz target `fuzz/fuzz_targets/gtp.rs`.
+//! What must hold for any bytes a controller sends a GTP session ([`check_session`]): every
+//! command line gets one answer in GTP version 2's framing (section 2.6: `=` or `?`, the
+//! command's id, the text, an empty line), in order, nothing else is written, and no control
+//! character but a line feed reaches the controller. Run by the property test `session_fuzz`
+//! of `gorules-gtp` and the cargo-fuzz target `gtp`.
 
 use gorules_gtp::protocol::{parse_line, MAX_LINE};
 use gorules_gtp::{serve, Engine};
@@ -63,7 +63,10 @@ pub fn check_session(input: &[u8]) {
             .strip_prefix(id_text.as_str())
             .unwrap_or_else(|| panic!("answer {answer:?} does not echo id {id:?}"));
         // The id is all the digits: none follows it.
-        assert!(!body.starts_with(|c: char| c.is_ascii_digit()), "{answer:?}");
+        assert!(
+            !body.starts_with(|c: char| c.is_ascii_digit()),
+            "{answer:?}"
+        );
         // Then nothing, a space and the text, or the text from the next line.
         assert!(
             body.is_empty() || body.starts_with(' ') || body.starts_with('\n'),

@@ -1,20 +1,24 @@
-// Small edits of an SGF text, for property tests that mutate valid records: shared through
-// `include!` by the SGF reader's fuzz test and the one from bytes to every output format.
-// Needs `proptest::prelude::*` in scope.
+//! Small edits of an SGF text, for property tests that mutate valid records: the SGF
+//! reader's fuzz test (`record_fuzz` of `gorules-sgf`) and the one from bytes to every output
+//! format (`record_bytes_fuzz` of `gorules-compare`). Only with the `proptest` feature.
+
+use proptest::prelude::*;
 
 /// One edit of a text, at a position taken modulo its length.
 #[derive(Clone, Debug)]
-enum Edit {
+pub enum Edit {
     /// Remove up to this many characters.
     Delete(usize, usize),
+    /// Insert a character.
     Insert(usize, char),
+    /// Replace a character.
     Replace(usize, char),
     /// Repeat up to this many characters in place.
     Duplicate(usize, usize),
 }
 
 /// An edit that inserts or substitutes characters of `alphabet`.
-fn edit(alphabet: &'static [char]) -> impl Strategy<Value = Edit> {
+pub fn edit(alphabet: &'static [char]) -> impl Strategy<Value = Edit> {
     let c = proptest::sample::select(alphabet);
     prop_oneof![
         (any::<usize>(), 1usize..6).prop_map(|(i, n)| Edit::Delete(i, n)),
@@ -25,7 +29,7 @@ fn edit(alphabet: &'static [char]) -> impl Strategy<Value = Edit> {
 }
 
 /// `seed` with `edits` applied in turn.
-fn apply(seed: &str, edits: &[Edit]) -> String {
+pub fn apply(seed: &str, edits: &[Edit]) -> String {
     let mut chars: Vec<char> = seed.chars().collect();
     for e in edits {
         let len = chars.len();

@@ -53,6 +53,7 @@ fn batch(claim: &Claim, gen: &GenOptions, legality: &gorules_rules::Ruleset, fir
 fn run_batch(claim: &Claim, jobs: usize, seed: u64) {
     let opts = RunOptions {
         games: 4 * BATCH,
+        first_game: 0,
         seed,
         gen: options(),
         jobs,

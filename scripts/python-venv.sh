@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the virtualenv in which the workspace's tests build, install and test the Python
-# package (crates/cli/tests/python.rs): target/python-venv (or DIR), with maturin and pytest.
+# package (crates/cli/tests/python.rs): target/python-venv (or DIR), with maturin and pytest,
+# and what the tests of gorules.dask run on (Dask with its data frames, distributed, pandas).
 #
 #   scripts/python-venv.sh [DIR]
 set -euo pipefail
@@ -11,5 +12,5 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pytest
+"$venv/bin/python" -m pip install --quiet maturin pytest "dask[dataframe]" distributed pandas
 echo "$venv"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes the virtualenv in which the workspace's tests build, install and test the Python
 # package (crates/cli/tests/python.rs): target/python-venv (or DIR), with maturin and pytest;
-# and in which they drive the page of `gorules serve` in Chromium and fuzz its API from its
-# OpenAPI document (crates/cli/tests/serve_browser.rs): playwright (pointed at Debian's
-# chromium, `apt-get install chromium`: it downloads no browser) and schemathesis.
+# what the tests of gorules.dask run on (Dask with its data frames, distributed, pandas); and
+# what drives the page of `gorules serve` in Chromium and fuzzes its API from its OpenAPI
+# document (crates/cli/tests/serve_browser.rs): playwright (pointed at Debian's chromium,
+# `apt-get install chromium`: it downloads no browser) and schemathesis.
 #
 #   scripts/python-venv.sh [DIR]
 set -euo pipefail
@@ -14,5 +15,6 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pytest playwright schemathesis
+"$venv/bin/python" -m pip install --quiet maturin pytest "dask[dataframe]" distributed pandas \
+  playwright schemathesis
 echo "$venv"

@@ -115,6 +115,11 @@ pub fn games(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole(obj, "games", u64::MAX)
 }
 
+/// `first_game` (`fuzz`).
+pub fn first_game(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(obj, "first_game", u64::MAX)
+}
+
 /// `seed` (`fuzz`).
 pub fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole(obj, "seed", u64::MAX)

@@ -9,6 +9,10 @@
 //! objects by its serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make
 //! of the line. When Python stops reading, the channel fills and the run waits; when the
 //! iterator is dropped, the run stops.
+//!
+//! The run's tally, sent with the summary, is kept for `CompareRun.tally()`: the summary as
+//! data that merges with the tallies of the other parts of a run and crosses processes
+//! ([`crate::tally`]).
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -19,12 +23,14 @@ use std::time::Duration;
 use gorules_compare::corpus::{
     compare_paths_map_while, score_columns, GameEntry, RunLimits, Summary, Tally, TallyRow,
 };
+use gorules_compare::files::InputErrorKind;
 use gorules_compare::replay::Options;
 use pyo3::prelude::*;
 
 use crate::args;
 use crate::errors::gorules_error;
 use crate::pyser::{to_python, Cache};
+use crate::tally::PyTally;
 
 /// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
 /// Python thread, and one release of the interpreter lock, per batch instead of per game.
@@ -37,16 +43,17 @@ const CHANNEL: usize = 8;
 enum Message {
     /// A game's entry.
     Entry(Box<GameEntry>),
-    /// The summary, last.
-    Summary(Box<Summary>),
+    /// The tally, last: the summary is its summary.
+    End(Box<Tally>),
     /// The run failed as a whole (no SGF file in the paths).
     Error(String),
 }
 
 /// The last line of `--format jsonl`: `{"summary": {...}}`.
 #[derive(serde::Serialize)]
-struct SummaryLine<'a> {
-    summary: &'a Summary,
+pub struct SummaryLine<'a> {
+    /// The summary.
+    pub summary: &'a Summary,
 }
 
 /// Replays every game of every SGF file under `paths` (files, and directories walked for
@@ -125,7 +132,7 @@ pub fn compare(
                 let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
                 Message::Error(format!("no SGF file (*.sgf) in {}", named.join(", ")))
             } else {
-                Message::Summary(Box::new(tally.summary()))
+                Message::End(Box::new(tally))
             };
             batch.push(last);
             let _ = tx.send(batch);
@@ -135,7 +142,36 @@ pub fn compare(
         rx: Mutex::new(Some(rx)),
         pending: Mutex::new(VecDeque::new()),
         cache: Mutex::new(Cache::default()),
+        tally: Mutex::new(None),
     })
+}
+
+/// The SGF files `compare(paths)` reads, in the order it reads them (files as given,
+/// directories walked for `*.sgf` in path order, symbolic links followed): a list of paths
+/// (`str`). A path the walk finds unreadable is listed too: `compare` of that path alone
+/// gives the same error entry. `GorulesError` for a directory whose walk `compare` reports
+/// and no list of paths can reproduce: a link back to a directory the walk is inside, or a
+/// directory on another file system than the path given.
+#[pyfunction]
+pub fn sgf_files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+    let paths = path_list(paths)?;
+    if paths.is_empty() {
+        return Err(gorules_error("paths: no file or directory given"));
+    }
+    py.detach(|| {
+        gorules_compare::files::walk(&paths)
+            .map(|item| match item {
+                Ok(path) => Ok(path),
+                Err(e) => match e.kind {
+                    InputErrorKind::Cycle { .. } | InputErrorKind::OtherFileSystem { .. } => {
+                        Err(e.to_string())
+                    }
+                    _ => Ok(e.path),
+                },
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })
+    .map_err(gorules_error)
 }
 
 /// What one wait on the channel gave.
@@ -169,6 +205,8 @@ pub struct CompareRun {
     pending: Mutex<VecDeque<Message>>,
     /// The Python objects the entries share (names, short strings, numbers).
     cache: Mutex<Cache>,
+    /// The run's tally, once the summary has been handed out.
+    tally: Mutex<Option<Tally>>,
 }
 
 impl CompareRun {
@@ -197,8 +235,12 @@ impl CompareRun {
                 .pop_front();
             match next {
                 Some(Message::Entry(e)) => return self.to_python(py, &*e).map(Some),
-                Some(Message::Summary(s)) => {
-                    return self.to_python(py, &SummaryLine { summary: &s }).map(Some)
+                Some(Message::End(tally)) => {
+                    let summary = tally.summary();
+                    *self.tally.lock().unwrap_or_else(|e| e.into_inner()) = Some(*tally);
+                    return self
+                        .to_python(py, &SummaryLine { summary: &summary })
+                        .map(Some);
                 }
                 Some(Message::Error(message)) => {
                     self.close();
@@ -233,6 +275,18 @@ impl CompareRun {
                 Next::Wait => py.check_signals()?,
                 Next::End => return Ok(None),
             }
+        }
+    }
+
+    /// The run's tally, once the iterator has handed out the summary: the summary as data
+    /// (`gorules.Tally`) that merges with the tallies of the runs of the files after this
+    /// run's, and pickles. `GorulesError` before the summary (read the run to its end first).
+    fn tally(&self) -> PyResult<PyTally> {
+        match &*self.tally.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some(t) => Ok(PyTally::new(t.clone())),
+            None => Err(gorules_error(
+                "the run has no tally before its summary: read the run to its end first",
+            )),
         }
     }
 

@@ -21,6 +21,10 @@ use crate::errors::gorules_error;
 /// `sizes` (`"2..9"`, `"5,7,9"`, a number or a sequence of numbers), and returns the report of
 /// `gorules fuzz --format json` as a dict (`holds`, `failures`, `counterexamples`, ...).
 ///
+/// `first_game`: the index of the first game; the run tests games `first_game` to
+/// `first_game + games - 1` of the seed (the counterexamples' `game` is that index), so that
+/// runs of consecutive ranges test exactly the games of one longer run.
+///
 /// `out`: the directory for the counterexamples' SGF files (`None`: not written, re-checked
 /// from their text; `sgf` is then `None`). `ko` and `suicide` are values of the rules'
 /// `play.ko` and `play.suicide` knobs for the generated games.
@@ -29,7 +33,7 @@ use crate::errors::gorules_error;
 /// most every [`PROGRESS_EVERY`] and once at the end (a progress bar's `update`, say). An
 /// exception it raises stops nothing: it is raised when the run is over.
 #[pyfunction]
-#[pyo3(signature = (claim, games=10_000, seed=0, sizes=None, *, jobs=None, out=None, counterexamples=3, shrink=true, ko="positional-superko", suicide="illegal", max_handicap=9, progress=None))]
+#[pyo3(signature = (claim, games=10_000, seed=0, sizes=None, *, first_game=0, jobs=None, out=None, counterexamples=3, shrink=true, ko="positional-superko", suicide="illegal", max_handicap=9, progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn fuzz<'py>(
     py: Python<'py>,
@@ -37,6 +41,7 @@ pub fn fuzz<'py>(
     #[pyo3(from_py_with = args::games)] games: u64,
     #[pyo3(from_py_with = args::seed)] seed: u64,
     sizes: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = args::first_game)] first_game: u64,
     #[pyo3(from_py_with = args::jobs_arg)] jobs: Option<usize>,
     out: Option<PathBuf>,
     #[pyo3(from_py_with = args::counterexamples)] counterexamples: usize,
@@ -47,6 +52,12 @@ pub fn fuzz<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let claim = Claim::from_text(claim).map_err(|e| gorules_error(e.to_string()))?;
+    if first_game.checked_add(games).is_none() {
+        return Err(gorules_error(format!(
+            "first_game {first_game} with games {games}: game indices end at {}",
+            u64::MAX
+        )));
+    }
     let sizes_text = match sizes {
         None => "2..9".to_string(),
         Some(s) if s.is_none() => "2..9".to_string(),
@@ -78,6 +89,7 @@ pub fn fuzz<'py>(
     };
     let opts = RunOptions {
         games,
+        first_game,
         seed,
         gen: GenOptions {
             sizes,

@@ -8,7 +8,8 @@
 //!   `gorules score --format json` (`gorules_compare::report`) as dicts;
 //! - `compare`: a corpus run streamed game by game from worker threads over
 //!   a bounded channel, the entries of `gorules compare --format jsonl`
-//!   (`gorules_compare::corpus`);
+//!   (`gorules_compare::corpus`), and `Tally`: its summary as data that merges and
+//!   pickles, for runs split over processes;
 //! - `Ruleset` and `Game`: rulesets and a game played
 //!   move by move (`gorules_rules::Game`);
 //! - `fuzz`: the claims fuzzer, its report as `gorules fuzz --format json`
@@ -35,6 +36,7 @@ mod json;
 mod pyser;
 mod ruleset;
 mod score;
+mod tally;
 
 /// The allocator of the `gorules` binary, for the same speed (see docs/performance.md).
 #[global_allocator]
@@ -47,6 +49,8 @@ fn _gorules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::compare, m)?)?;
     m.add_class::<corpus::CompareRun>()?;
+    m.add_function(wrap_pyfunction!(corpus::sgf_files, m)?)?;
+    m.add_class::<tally::PyTally>()?;
     m.add_function(wrap_pyfunction!(fuzz::fuzz, m)?)?;
     m.add_function(wrap_pyfunction!(fuzz::claims, m)?)?;
     m.add_class::<ruleset::PyRuleset>()?;

@@ -76,3 +76,24 @@ def test_progress_is_reported_during_the_run_and_at_its_end():
         assert "a progress bar that fails" in str(e)
     else:
         raise AssertionError("the callback's exception was lost")
+
+
+def test_a_run_split_into_ranges_fails_in_the_games_of_the_whole_run():
+    # first_game: runs of consecutive ranges test exactly the games of one longer run, and name
+    # the failing games by their index among the seed's games.
+    claim = "japanese-chinese-within-one"
+    whole = gorules.fuzz(claim, games=600, seed=9, counterexamples=600, shrink=False)
+    parts = [
+        gorules.fuzz(claim, games=n, seed=9, first_game=first, counterexamples=600, shrink=False)
+        for first, n in [(0, 257), (257, 1), (258, 342)]
+    ]
+    assert [p["first_game"] for p in parts] == [0, 257, 258]
+    assert sum(p["failures"] for p in parts) == whole["failures"] > 10
+    assert [c for p in parts for c in p["counterexamples"]] == whole["counterexamples"]
+    for p, (first, n) in zip(parts, [(0, 257), (257, 1), (258, 342)]):
+        assert all(first <= c["game"] < first + n for c in p["counterexamples"])
+
+
+def test_a_range_past_the_last_game_index_is_refused():
+    with pytest.raises(gorules.GorulesError, match="first_game"):
+        gorules.fuzz("concord-area-territory", games=2, first_game=2**64 - 1)

@@ -58,6 +58,7 @@ fn batch(
 fn run_batch(claim: &Claim, jobs: usize, seed: u64) {
     let opts = RunOptions {
         games: 4 * BATCH,
+        first_game: 0,
         seed,
         gen: options(),
         jobs,

@@ -102,10 +102,19 @@ pub fn text(claim: &Claim, r: &RunReport, jobs: usize) -> String {
         (Some(a), Some(b)) => format!("{a}x{a} to {b}x{b}"),
         _ => String::new(),
     };
+    let range = if r.first_game > 0 {
+        format!(
+            " (games {} to {})",
+            r.first_game,
+            r.first_game + r.games - 1
+        )
+    } else {
+        String::new()
+    };
     line(
         "games",
         format!(
-            "{} on {sizes}, seed {}, {jobs} thread(s), {:.2} s ({:.0} games/s)",
+            "{}{range} on {sizes}, seed {}, {jobs} thread(s), {:.2} s ({:.0} games/s)",
             r.games,
             r.seed,
             r.seconds,

@@ -4,7 +4,9 @@
 //! Game `i` is generated from a seed derived from the run seed and `i` alone
 //! ([`crate::rng::game_seed`]), games are split into fixed chunks, and the counterexamples
 //! reported are those of the smallest game indices: the result does not depend on the number
-//! of threads.
+//! of threads. A run may test a range of games (`first_game..first_game + games`): runs of
+//! consecutive ranges test exactly the games of one run over them all, and their first failures
+//! in game order are that run's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +35,9 @@ const CHUNK: u64 = 256;
 pub struct RunOptions {
     /// Number of games.
     pub games: u64,
+    /// The index of the first game: the run tests games `first_game..first_game + games` of
+    /// the seed (as many as there are indices, `u64::MAX` the last).
+    pub first_game: u64,
     /// The run seed.
     pub seed: u64,
     /// What games to generate.
@@ -51,6 +56,7 @@ impl Default for RunOptions {
     fn default() -> RunOptions {
         RunOptions {
             games: 10_000,
+            first_game: 0,
             seed: 0,
             gen: GenOptions::default(),
             jobs: 1,
@@ -96,7 +102,7 @@ pub struct ScoreLine {
 /// A shrunk, written and re-checked counterexample.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Counterexample {
-    /// Index of the game in the run.
+    /// Index of the game in the run (for the seed, whatever the run's first game).
     pub game: u64,
     /// The game's own seed.
     pub game_seed: u64,
@@ -140,6 +146,8 @@ pub struct RunReport {
     /// Games generated: every one of [`RunOptions::games`], unless a deadline stopped the run
     /// first ([`run_until`]).
     pub games: u64,
+    /// The index of the first one ([`RunOptions::first_game`]).
+    pub first_game: u64,
     /// The run seed.
     pub seed: u64,
     /// Board sizes.
@@ -228,7 +236,9 @@ pub fn run_until(
     let opts = &opts;
     let legality = Arc::new(opts.gen.legality.ruleset());
     let keep = opts.max_counterexamples;
-    let chunks = opts.games.div_ceil(CHUNK);
+    let first = opts.first_game;
+    let games = opts.games.min(u64::MAX - first);
+    let chunks = games.div_ceil(CHUNK);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
         .build()
@@ -241,11 +251,12 @@ pub fn run_until(
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return r;
                 }
-                let end = ((k + 1) * CHUNK).min(opts.games);
-                r.played = end - k * CHUNK;
+                let start = first + k * CHUNK;
+                let end = start + CHUNK.min(games - k * CHUNK);
+                r.played = end - start;
                 // One generator per chunk: its buffers serve every game of the chunk.
                 let mut generator = Generator::new(claim.rulesets(), &legality);
-                for i in k * CHUNK..end {
+                for i in start..end {
                     let (game, driver) = generator.generate(&opts.gen, game_seed(opts.seed, i));
                     let e = evaluate_in(claim, &game, driver);
                     if !game.dead.is_empty() && e.is_ok() {
@@ -262,7 +273,7 @@ pub fn run_until(
                         Err(skip) => *r.skipped.entry(skip.to_string()).or_insert(0) += 1,
                     }
                 }
-                progress(end - k * CHUNK);
+                progress(end - start);
                 r
             })
             .reduce(ChunkResult::default, |a, b| a.merge(b, keep))
@@ -278,6 +289,7 @@ pub fn run_until(
         claim: claim.text().to_string(),
         name: claim.named_claim().map(|n| n.name.to_string()),
         games: total.played,
+        first_game: first,
         seed: opts.seed,
         sizes: opts.gen.sizes.clone(),
         holds: total.failures == 0,

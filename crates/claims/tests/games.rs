@@ -105,6 +105,50 @@ fn a_run_does_not_depend_on_the_number_of_threads() {
     assert_eq!(a.counterexamples.len(), 2);
 }
 
+/// A run split into ranges of games (`first_game`), cut anywhere, tests exactly the games of
+/// the whole run: the same failures, skipped games and games with dead stones, summed, and the
+/// same failing games, in game order (every failure kept, as counterexamples not shrunk).
+#[test]
+fn a_run_split_into_ranges_fails_in_the_games_the_whole_run_does() {
+    let claim = Claim::from_text("japanese-chinese-within-one").unwrap();
+    let opts = |first_game, games| RunOptions {
+        games,
+        first_game,
+        seed: 7,
+        jobs: 2,
+        max_counterexamples: usize::MAX,
+        shrink: false,
+        ..RunOptions::default()
+    };
+    let whole = run(&claim, &opts(0, 700), &|_| {});
+    assert!(whole.failures > 10, "{}", whole.failures);
+    let cuts = [0, 1, 300, 301, 555, 700];
+    let parts: Vec<_> = cuts
+        .windows(2)
+        .map(|w| run(&claim, &opts(w[0], w[1] - w[0]), &|_| {}))
+        .collect();
+    for (part, w) in parts.iter().zip(cuts.windows(2)) {
+        assert_eq!((part.first_game, part.games), (w[0], w[1] - w[0]));
+        assert!(part
+            .counterexamples
+            .iter()
+            .all(|c| (w[0]..w[1]).contains(&c.game)));
+    }
+    let sum = |f: fn(&gorules_claims::RunReport) -> u64| parts.iter().map(f).sum::<u64>();
+    assert_eq!(sum(|r| r.failures), whole.failures);
+    assert_eq!(sum(|r| r.skipped_total()), whole.skipped_total());
+    assert_eq!(
+        sum(|r| r.tested_with_dead_stones),
+        whole.tested_with_dead_stones
+    );
+    let failing: Vec<_> = parts
+        .iter()
+        .flat_map(|r| r.counterexamples.clone())
+        .collect();
+    assert_eq!(failing.len() as u64, whole.failures);
+    assert_eq!(failing, whole.counterexamples);
+}
+
 #[test]
 fn generated_games_are_varied() {
     let claim = Claim::from_text("concord-area-territory").unwrap();

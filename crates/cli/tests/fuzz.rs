@@ -218,3 +218,58 @@ fn legality_options_take_the_knob_values() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("positional-superko"), "{}", stderr(&o));
 }
+
+/// `--first-game N`: the run tests games N to N + games - 1 of the seed, and names its failing
+/// games by those indices: the failures of the range are those of a run from game 0 at or
+/// after N.
+#[test]
+fn first_game_runs_a_range_of_the_seed() {
+    let run = |first: &str, games: &str| {
+        let o = gorules(&[
+            "fuzz",
+            "--claim",
+            "japanese-chinese-within-one",
+            "--games",
+            games,
+            "--first-game",
+            first,
+            "--seed",
+            "3",
+            "--counterexamples",
+            "1000",
+            "--no-shrink",
+            "--format",
+            "json",
+            "--out",
+            temp_dir("fuzz-first-game").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let whole = run("0", "400");
+    let part = run("250", "150");
+    assert_eq!(part["first_game"], 250);
+    assert_eq!(part["games"], 150);
+    let games = |v: &serde_json::Value| -> Vec<u64> {
+        v["counterexamples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["game"].as_u64().unwrap())
+            .collect()
+    };
+    let after: Vec<u64> = games(&whole).into_iter().filter(|&g| g >= 250).collect();
+    assert!(!after.is_empty());
+    assert_eq!(games(&part), after);
+    let o = gorules(&[
+        "fuzz",
+        "--claim",
+        "concord-area-territory",
+        "--first-game",
+        &u64::MAX.to_string(),
+        "--games",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--first-game"), "{}", stderr(&o));
+}

@@ -71,7 +71,8 @@ fn the_python_package_passes_its_tests() {
     );
     let report = run(
         Command::new(bin.join("python"))
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            // -rs: each skipped test's reason in the report.
+            .args(["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider"])
             .arg(package.join("tests"))
             .env("GORULES_BIN", env!("CARGO_BIN_EXE_gorules"))
             .current_dir(&repo),

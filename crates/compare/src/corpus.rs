@@ -5,11 +5,15 @@
 use std::collections::BTreeMap;
 
 use gorules_rules::{format_points, Counting};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::replay::Options;
 use crate::report::{is_column, GameReport};
 use crate::rules_choice::{RulesetChoice, RECORD};
+
+mod state;
+
+pub use state::TALLY_STATE_VERSION;
 
 /// One game of the corpus: its report, or why it could not be replayed.
 #[derive(Clone, Debug, Serialize)]
@@ -98,7 +102,7 @@ pub struct PairSummary {
 }
 
 /// A game where two scores name different winners, and why.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WinnerChange {
     /// The file, and `#N` for the N-th game of a collection after the first.
     pub game: String,
@@ -157,7 +161,7 @@ pub struct RecordAgreement {
 }
 
 /// A game whose score differs from the result its record states.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordDifference {
     /// The file, and `#N` for the N-th game of a collection after the first.
     pub game: String,
@@ -172,7 +176,7 @@ pub struct RecordDifference {
 type Cell = Option<(f64, Option<gorules_board::Color>, bool, f64)>;
 
 /// What a pair of columns has seen so far.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct PairTally {
     games: usize,
     winner_changes: usize,
@@ -185,7 +189,7 @@ struct PairTally {
 
 /// One group's counts: games, and per pair of columns the finished games where both were
 /// scored, the winner changes and the margin changes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct GroupTally {
     games: usize,
     finished: usize,
@@ -348,6 +352,13 @@ impl TallyRow {
 
 /// A [`Summary`] built one entry at a time ([`Tally::add`]): a count per pair of columns
 /// and per margin difference, so its memory does not grow with the number of games.
+///
+/// A tally crosses processes through its serde form (the shards of a run counted on other
+/// machines, merged on one): [`Tally::to_state`] and [`Tally::from_state`] wrap it in a
+/// versioned envelope, and reading it back checks that its counts are those of some run (a
+/// form that is not is refused, never summed into nonsense).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "state::TallyFields")]
 pub struct Tally {
     games: usize,
     reports: usize,
@@ -522,7 +533,12 @@ impl Tally {
                 self.examples, later.examples
             ));
         }
-        self.games += later.games;
+        // Every other count is at most the number of games (`Tally::from_state` checks it of
+        // a tally read back), so when this sum fits, every sum does.
+        let Some(games) = self.games.checked_add(later.games) else {
+            return Err("the tallies count more games than this machine can".to_string());
+        };
+        self.games = games;
         self.reports += later.reports;
         self.with_illegal_moves += later.with_illegal_moves;
         self.uncertain += later.uncertain;

@@ -102,3 +102,75 @@ fn tallies_of_other_scores_or_examples_are_refused_and_left_unchanged() {
     assert!(err.contains("different numbers of examples"), "{err}");
     assert_eq!(a.summary(), before);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, failure_persistence: None, ..ProptestConfig::default() })]
+    /// A tally's state (what crosses processes) reads back to the same tally, and shards read
+    /// back from their states still merge to the whole run's summary.
+    #[test]
+    fn a_tally_read_back_from_its_state_is_the_same_and_merges_the_same(
+        cut in 0usize..1000,
+        examples in 0usize..4,
+    ) {
+        let (columns, rows) = rows();
+        let cut = cut % (rows.len() + 1);
+        let whole = tally(columns, rows, examples);
+        let back = Tally::from_state(whole.to_state().as_bytes()).unwrap();
+        prop_assert_eq!(&back, &whole);
+        let mut first = Tally::from_state(tally(columns, &rows[..cut], examples).to_state().as_bytes()).unwrap();
+        let second = Tally::from_state(tally(columns, &rows[cut..], examples).to_state().as_bytes()).unwrap();
+        first.merge(&second).unwrap();
+        prop_assert_eq!(first.summary(), whole.summary());
+    }
+}
+
+#[test]
+fn a_state_of_another_version_or_with_counts_no_run_gives_is_refused() {
+    let (columns, rows) = rows();
+    let state: serde_json::Value =
+        serde_json::from_str(&tally(columns, rows, 2).to_state()).unwrap();
+    let refused = |v: &serde_json::Value| Tally::from_state(v.to_string().as_bytes()).unwrap_err();
+    let mut other = state.clone();
+    other["gorules_tally"] = serde_json::json!(gorules_compare::corpus::TALLY_STATE_VERSION + 1);
+    let err = refused(&other);
+    assert!(err.contains("version"), "{err}");
+    let err = Tally::from_state(b"not json").unwrap_err();
+    assert!(err.contains("not a tally's state"), "{err}");
+    let err = refused(&serde_json::json!({"games": 3}));
+    assert!(err.contains("no \"gorules_tally\""), "{err}");
+    // More finished games than games read.
+    let mut more = state.clone();
+    more["tally"]["finished"] = serde_json::json!(1_000_000);
+    let err = refused(&more);
+    assert!(err.contains("finished"), "{err}");
+    // A pair with more winner changes than games.
+    let mut pair = state.clone();
+    pair["tally"]["pairs"][0]["winner_changes"] = serde_json::json!(1_000_000);
+    let err = refused(&pair);
+    assert!(err.contains("pair 0"), "{err}");
+    // A pair missing: the columns call for more.
+    let mut fewer = state.clone();
+    fewer["tally"]["pairs"].as_array_mut().unwrap().pop();
+    let err = refused(&fewer);
+    assert!(err.contains("pairs for"), "{err}");
+    // A field the tally does not have.
+    let mut unknown = state.clone();
+    unknown["tally"]["extra"] = serde_json::json!(1);
+    let err = refused(&unknown);
+    assert!(err.contains("extra"), "{err}");
+    // The state as written reads back.
+    assert!(Tally::from_state(state.to_string().as_bytes()).is_ok());
+}
+
+#[test]
+fn tallies_whose_games_would_overflow_are_refused() {
+    let (columns, _) = rows();
+    let mut state: serde_json::Value =
+        serde_json::from_str(&tally(columns, &[TallyRow::default()], 0).to_state()).unwrap();
+    state["tally"]["games"] = serde_json::json!(usize::MAX);
+    let mut big = Tally::from_state(state.to_string().as_bytes()).unwrap();
+    let before = big.clone();
+    let err = big.merge(&before.clone()).unwrap_err();
+    assert!(err.contains("more games"), "{err}");
+    assert_eq!(big, before);
+}

@@ -12,6 +12,8 @@ command (``docs/json.md``): ``score`` gives what ``gorules score --format json``
 from :class:`GorulesError` (a :class:`ValueError`) with the command's messages.
 
 For data frames, :func:`rows` flattens those dicts into the columns of the command's CSV.
+A run's summary as data that merges and pickles is :meth:`CompareRun.tally` (a
+:class:`Tally`): :mod:`gorules.dask` runs ``compare`` and ``fuzz`` on a Dask cluster with it.
 
 The work is done in Rust with the interpreter lock released, so other Python threads run
 meanwhile.
@@ -27,11 +29,13 @@ from ._gorules import (
     Ruleset,
     RulesError,
     SgfError,
+    Tally,
     __version__,
     claims,
     compare,
     fuzz,
     score,
+    sgf_files,
 )
 from .frames import rows
 
@@ -45,10 +49,12 @@ __all__ = [
     "Ruleset",
     "RulesError",
     "SgfError",
+    "Tally",
     "__version__",
     "claims",
     "compare",
     "fuzz",
     "rows",
     "score",
+    "sgf_files",
 ]

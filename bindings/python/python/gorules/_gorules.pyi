@@ -5,7 +5,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 
 from typing_extensions import Self
 
-from .types import ClaimInfo, CompareEntry, FuzzReport, GameReport, MoveResult, Prisoners, ScoreReport
+from .types import ClaimInfo, CompareEntry, FuzzReport, GameReport, MoveResult, Prisoners, ScoreReport, Summary
 
 __version__: str
 DEFAULT_MAX_FILE_SIZE: int
@@ -63,10 +63,26 @@ class CompareRun(Iterator[CompareEntry]):
 
     def __iter__(self) -> Self: ...
     def __next__(self) -> CompareEntry: ...
+    def tally(self) -> "Tally":
+        """The run's tally, once the summary has been read (GorulesError before)."""
     def close(self) -> None:
         """Stop the run: no further game is read."""
     def __enter__(self) -> Self: ...
     def __exit__(self, ty: Any, value: Any, tb: Any) -> bool: ...
+
+class Tally:
+    """A compare run's summary as data: ``merge(later)`` adds the tally of the files after
+    this one's (input order), ``summary()`` is the ``{"summary": ...}`` entry's dict; pickles."""
+
+    def __init__(self, state: Optional[bytes] = None) -> None: ...
+    def merge(self, later: "Tally") -> None: ...
+    def summary(self) -> Summary: ...
+    def __getstate__(self) -> bytes: ...
+    def __setstate__(self, state: bytes) -> None: ...
+    def __eq__(self, other: object) -> bool: ...
+
+def sgf_files(paths: Union[StrPath, Iterable[StrPath]]) -> List["os.PathLike[str]"]:
+    """The SGF files compare(paths) reads, in its order."""
 
 def compare(
     paths: Union[StrPath, Iterable[StrPath]],
@@ -92,6 +108,7 @@ def fuzz(
     seed: int = 0,
     sizes: Union[None, str, int, Sequence[int]] = None,
     *,
+    first_game: int = 0,
     jobs: Optional[int] = None,
     out: Optional[StrPath] = None,
     counterexamples: int = 3,

@@ -360,6 +360,7 @@ class FuzzReport(TypedDict):
     claim: str
     name: Optional[str]
     games: int
+    first_game: int
     seed: int
     sizes: List[int]
     holds: bool

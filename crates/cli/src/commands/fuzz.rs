@@ -25,6 +25,10 @@ pub struct FuzzArgs {
     /// Number of random games.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
+    /// The index of the first game: the run tests games N to N + games - 1 of the seed, so
+    /// that runs of consecutive ranges test exactly the games of one longer run.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    first_game: u64,
     /// Run seed: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -79,8 +83,17 @@ pub fn run_command(args: &FuzzArgs) -> Result<ExitCode, String> {
         ko: args.ko,
         suicide: args.suicide,
     };
+    if args.first_game.checked_add(args.games).is_none() {
+        return Err(format!(
+            "--first-game {} with --games {}: game indices end at {}",
+            args.first_game,
+            args.games,
+            u64::MAX
+        ));
+    }
     let opts = RunOptions {
         games: args.games,
+        first_game: args.first_game,
         seed: args.seed,
         gen: GenOptions {
             sizes,

@@ -151,6 +151,7 @@ pub fn prepare(
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = RunOptions {
         games: req.games,
+        first_game: 0,
         seed: req.seed,
         gen: GenOptions {
             sizes,

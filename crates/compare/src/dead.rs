@@ -214,7 +214,7 @@ pub fn parse_points(spec: &str, size: gorules_board::Size) -> Result<Vec<Point>,
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
-            gorules_board::coords::parse_gtp_point(s, size).map_err(|e| format!("--dead: {e}"))
+            gorules_board::coords::parse_gtp_point(s, size).map_err(|e| format!("dead stones: {e}"))
         })
         .collect()
 }

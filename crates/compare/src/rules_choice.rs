@@ -71,7 +71,9 @@ pub fn rulesets_for(
                 Some(match (own, fallback) {
                     (Ok(r), _) => Ok((Arc::new(r), Origin::Record)),
                     (Err(why), Some(f)) => Ok((Arc::clone(f), Origin::Fallback(why))),
-                    (Err(why), None) => Err(format!("--rules {RECORD}: {why}")),
+                    (Err(why), None) => {
+                        Err(format!("the record's own ruleset (`{RECORD}`): {why}"))
+                    }
                 })
             }
             RulesetChoice::RecordKataGo => match record.rules_hint() {

@@ -5,4 +5,5 @@
 mod corpus;
 mod diagram;
 mod fast_path;
+mod library_errors;
 mod summary_merge;

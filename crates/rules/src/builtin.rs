@@ -3,6 +3,7 @@
 //! from any directory. They live inside the crate so that the crate packages on its own.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::ruleset::Ruleset;
 use crate::toml_file::{parse_ruleset, read_ruleset_file, RulesetError};
@@ -44,11 +45,22 @@ fn parse_builtin(id: &str, text: &str) -> Result<Ruleset, RulesetError> {
     parse_ruleset(text, &format!("rulesets/{id}.toml"), &|name| builtin(name))
 }
 
-/// A built-in ruleset by id.
+/// Each built-in ruleset read once, on first use, in the order of [`BUILTIN_FILES`]: one lock
+/// per ruleset, so that reading one that `extends` another reads that one in turn.
+static PARSED: [OnceLock<Ruleset>; BUILTIN_FILES.len()] =
+    [const { OnceLock::new() }; BUILTIN_FILES.len()];
+
+/// A built-in ruleset by id. Each is read from its TOML text once per process and copied
+/// from then on: a service or a run over many records that asks for the built-ins again and
+/// again does not read them again.
 pub fn builtin(id: &str) -> Option<Ruleset> {
-    let text = builtin_text(id)?;
-    // The built-in files are checked by the tests; a broken one is a bug in this crate.
-    Some(parse_builtin(id, text).unwrap_or_else(|e| panic!("built-in ruleset is invalid: {e}")))
+    let k = BUILTIN_FILES.iter().position(|(i, _)| *i == id)?;
+    let parsed = PARSED[k].get_or_init(|| {
+        // The built-in files are checked by the tests; a broken one is a bug in this crate.
+        parse_builtin(id, BUILTIN_FILES[k].1)
+            .unwrap_or_else(|e| panic!("built-in ruleset is invalid: {e}"))
+    });
+    Some(parsed.clone())
 }
 
 /// Every built-in ruleset, in display order.

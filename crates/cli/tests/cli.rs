@@ -277,7 +277,11 @@ fn bad_input_gives_a_clear_error_and_no_panic() {
     assert!(stderr(&o).contains("built-in ids"));
     let o = gorules(&["score", "examples/dame-parity.sgf", "--dead", "Z9"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--dead"));
+    let e = stderr(&o);
+    assert!(
+        e.contains("dead stones") && e.contains("\"Z9\"") && e.contains("off the 5x5 board"),
+        "{e}"
+    );
     let o = gorules(&["score", "examples/dame-parity.sgf", "--komi", "6.3"]);
     assert_eq!(o.status.code(), Some(2));
     let o = gorules(&["score", "no/such/file.sgf"]);

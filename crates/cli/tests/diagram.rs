@@ -122,7 +122,7 @@ fn errors_exit_with_code_2() {
     let o = gorules(&["diagram", "no/such/file.sgf"]);
     assert_refused(&o, "file.sgf");
     let o = gorules(&["diagram", "examples/dame-parity.sgf", "--dead", "Z9"]);
-    assert_refused(&o, "--dead");
+    assert_refused(&o, "dead stones: bad coordinate \"Z9\": off the 5x5 board");
     let o = gorules(&["diagram", "examples/dame-parity.sgf", "--format", "png"]);
     assert_eq!(o.status.code(), Some(2), "clap refuses an unknown format");
     let dir = temp_dir("diagram-unwritable");

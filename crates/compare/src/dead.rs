@@ -213,8 +213,6 @@ pub fn parse_points(spec: &str, size: gorules_board::Size) -> Result<Vec<Point>,
     spec.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| {
-            gorules_board::coords::parse_gtp_point(s, size).map_err(|e| format!("dead stones: {e}"))
-        })
+        .map(|s| gorules_board::coords::parse_gtp_point(s, size).map_err(|e| e.to_string()))
         .collect()
 }

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use gorules_compare::diagram::{render, view, Format};
+use gorules_compare::diagram::{render, view, Format, ViewError};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{record_ruleset, RECORD};
 use gorules_sgf::read_sgf_file;
@@ -51,8 +51,11 @@ pub fn run(req: &Request<'_>) -> Result<ExitCode, String> {
         dead: req.dead.choice()?,
         ..Options::default()
     };
-    let v = view(record, &rules, &options, req.move_number)
-        .map_err(|e| format!("{}: {e}", req.path.display()))?;
+    // A record's own error names its file already; the others are worded here.
+    let v = view(record, &rules, &options, req.move_number).map_err(|e| match e {
+        ViewError::Record(e) => e.to_string(),
+        e => format!("{}: {e}", req.path.display()),
+    })?;
     let text = render(&v, req.format);
     match req.out {
         Some(out) => {

@@ -9,7 +9,7 @@ use gorules_request::remote;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{auto, games, ApiJson, JsonText};
+use super::{auto, concord, games, ApiJson, JsonText};
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::on_worker;
 use crate::AppState;
@@ -35,10 +35,6 @@ pub struct AnnotateRequest {
     /// Settle a game that does not end in two passes as it stands.
     #[serde(default)]
     pub unfinished: bool,
-}
-
-fn concord() -> String {
-    "concord".into()
 }
 
 /// A game left as it was.

@@ -11,7 +11,7 @@ use gorules_request::remote;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{auto, games, ApiJson};
+use super::{auto, concord, games, ApiJson};
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::on_worker;
 use crate::AppState;
@@ -42,10 +42,6 @@ pub struct DiagramRequest {
     #[serde(default = "svg")]
     #[schema(default = "svg")]
     pub format: String,
-}
-
-fn concord() -> String {
-    "concord".into()
 }
 
 fn svg() -> String {

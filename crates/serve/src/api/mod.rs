@@ -60,6 +60,11 @@ pub(crate) fn all() -> String {
     "all".into()
 }
 
+/// Serde's default of the one ruleset an annotation or a diagram is drawn under.
+pub(crate) fn concord() -> String {
+    "concord".into()
+}
+
 /// Serde's default of a dead-stone source.
 pub(crate) fn auto() -> String {
     "auto".into()

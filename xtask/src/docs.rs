@@ -614,11 +614,12 @@ const DATA_FLOW: &str = r#"## From an SGF file to a score table
    `gorules-printers` write the reports as an aligned table, Markdown, CSV, JSON or JSON Lines
    (the contract in [json.md](json.md)) to any `std::io::Write`: the front end feeds each
    entry to a `Sink` (`GamePrinter` for `score`, `CorpusPrinter` for `compare`, whose pieces
-   are made on the worker that replayed the game). JSON is `serde_json`'s, through a formatter
-   of `gorules_rules::json` that also escapes DEL and the C1 controls; it replaced a
-   serializer of the project's own at 2.8% more instructions for a JSON Lines corpus run
-   (1.035 against 1.007 billion over `examples/`; a hand-written serializer would have been
-   kept only above 10%; see [performance.md](performance.md)). The engine needs no
+   are made on the worker that replayed the game). JSON is written by `gorules_rules::json`,
+   a serde serializer of the project's own: byte for byte `serde_json`'s text (its tests hold
+   it to that), with DEL and the C1 controls escaped too. `serde_json`'s serializer was tried
+   in its place and measured: it took a third of a JSON Lines corpus run's instructions when
+   the replay is cheap (34.4 M of 104.0 M over `examples/` with `--dead markup`), this one
+   under a tenth ([performance.md](performance.md#corpus-at-scale)). The engine needs no
    file system, thread or clock for one record: the corpus run over files and its threads are
    `gorules-compare`'s `files` and `parallel` features (on by default), and without them the
    engine builds for `wasm32-unknown-unknown` (CI checks it). The board diagram

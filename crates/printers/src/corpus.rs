@@ -131,12 +131,12 @@ impl CorpusLayout {
             Format::Json => {
                 let mut out = Vec::with_capacity(32 * 1024);
                 out.extend_from_slice(b"    ");
-                json::to_writer_pretty(&mut out, entry, 4).expect("serialisable");
+                json::append_pretty(&mut out, entry, 4).expect("serialisable");
                 out
             }
             Format::JsonLines => {
                 let mut out = Vec::with_capacity(16 * 1024);
-                json::to_writer(&mut out, entry).expect("serialisable");
+                json::append(&mut out, entry).expect("serialisable");
                 out.push(b'\n');
                 out
             }
@@ -222,7 +222,7 @@ impl CorpusLayout {
                 out.extend_from_slice(if games == 0 { b"]" } else { b"\n  ]" });
                 if let Some(summary) = summary {
                     out.extend_from_slice(b",\n  \"summary\": ");
-                    json::to_writer_pretty(&mut out, summary, 2).expect("serialisable");
+                    json::append_pretty(&mut out, summary, 2).expect("serialisable");
                 }
                 out.extend_from_slice(b"\n}\n");
             }
@@ -232,7 +232,7 @@ impl CorpusLayout {
                     summary: &'a Summary,
                 }
                 if let Some(summary) = summary {
-                    json::to_writer(&mut out, &Line { summary }).expect("serialisable");
+                    json::append(&mut out, &Line { summary }).expect("serialisable");
                     out.push(b'\n');
                 }
             }

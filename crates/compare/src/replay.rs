@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use gorules_board::coords::gtp_point;
-use gorules_board::{Board, Color, Move, Point};
+use gorules_board::{Board, Color, Move, Point, PointSet};
 use gorules_rules::fast::FastReplay;
 use gorules_rules::{
-    Counting, Game, Komi, MoveError, Outcome, Ruleset, Score, SettlementReport, Setup, SideScore,
-    Status, Track,
+    Counting, Game, Komi, MoveError, Outcome, Ownership, Ruleset, Score, SettlementReport, Setup,
+    SideScore, Status, Track,
 };
 use serde::Serialize;
 
@@ -282,12 +282,17 @@ impl Played {
 }
 
 /// The stones the settlement of `game` removed as dead, with their colours (read on `before`,
-/// the board before they were removed).
-pub(crate) fn removed_stones(game: &Game, before: &Board) -> Vec<(Color, Point)> {
+/// the stones of each colour, `[black, white]`, before they were removed).
+pub(crate) fn removed_stones(game: &Game, before: &[PointSet; 2]) -> Vec<(Color, Point)> {
     match game.settlement() {
         Some(SettlementReport::Removed { stones }) => stones
             .iter()
-            .filter_map(|&p| before.get(p).map(|c| (c, p)))
+            .filter_map(|&p| {
+                Color::ALL
+                    .into_iter()
+                    .find(|c| before[c.index()].contains(p))
+                    .map(|c| (c, p))
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -390,9 +395,10 @@ pub(crate) fn replay_from(
     };
     let scored = played.scored(options.score_unfinished);
     // The stones on the board before the dead ones are removed: the colours of the dead.
-    let before = options
-        .point_maps
-        .then(|| played.game().state().board().clone());
+    let before = options.point_maps.then(|| {
+        let board = played.game().state().board();
+        Color::ALL.map(|c| *board.stones(c))
+    });
     played.finish(dead, scored);
     let Played {
         replay,
@@ -411,27 +417,40 @@ pub(crate) fn replay_from(
         .copied()
         .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
         .collect();
-    let mut scores = match shared {
-        _ if !scored || countings.is_empty() => Vec::new(),
+    let board = game.state().board();
+    // The analysis of the board scored: the comparison's, shared with the other rulesets that
+    // score the same board, for the scores and their point maps alike.
+    let fresh;
+    let (mut scores, ownership) = match shared {
+        _ if !scored || countings.is_empty() => (Vec::new(), None),
         Some(shared) => {
-            let ownership = shared.ownerships.of(game.state().board());
-            countings
+            let ownership = shared.ownerships.of(board);
+            let scores = countings
                 .iter()
                 .map(|&c| ScoreReport::from_score(replay.score_with(c, ownership)))
-                .collect()
+                .collect();
+            (scores, Some(ownership))
         }
-        None => countings
-            .iter()
-            .map(|&c| ScoreReport::from_score(game.score(c)))
-            .collect(),
+        None => {
+            let scores = countings
+                .iter()
+                .map(|&c| ScoreReport::from_score(game.score(c)))
+                .collect();
+            (scores, None)
+        }
     };
     if let Some(before) = &before {
-        let board = game.state().board();
         let dead = removed_stones(game, before);
-        let ownership = gorules_rules::Ownership::of(board);
+        let ownership = match ownership {
+            Some(o) => o,
+            None => {
+                fresh = Ownership::of(board);
+                &fresh
+            }
+        };
         for (s, &c) in scores.iter_mut().zip(&countings) {
             s.points = Some(crate::point_report::PointReport::new(
-                board, &dead, rules, c, &ownership,
+                board, &dead, rules, c, ownership,
             ));
         }
     }

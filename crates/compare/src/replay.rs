@@ -46,11 +46,23 @@ pub fn dead_stones(
     record: &GameRecord,
     options: &Options,
 ) -> Result<crate::dead::Resolved, RecordError> {
-    crate::dead::resolve(record, &options.dead, options.score_unfinished).map_err(|message| {
-        let mut e = RecordError::new(RecordErrorKind::DeadStones { message });
-        e.source_name = record.source_name.clone();
-        e
-    })
+    dead_stones_on(record, options, None)
+}
+
+/// [`dead_stones`], given the record's final board when it is known already
+/// ([`crate::dead::resolve_on`]).
+pub(crate) fn dead_stones_on(
+    record: &GameRecord,
+    options: &Options,
+    final_board: Option<&Board>,
+) -> Result<crate::dead::Resolved, RecordError> {
+    crate::dead::resolve_on(record, &options.dead, options.score_unfinished, final_board).map_err(
+        |message| {
+            let mut e = RecordError::new(RecordErrorKind::DeadStones { message });
+            e.source_name = record.source_name.clone();
+            e
+        },
+    )
 }
 
 /// The first illegal move of a record under a ruleset.

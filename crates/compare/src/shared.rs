@@ -77,6 +77,16 @@ impl Opening {
         Some(Opening { game, played })
     }
 
+    /// The board after every move of `record` (of which this is the opening), when the
+    /// opening holds every play of the record and only passes follow: then it is
+    /// [`GameRecord::final_board`].
+    pub(crate) fn final_board(&self, record: &GameRecord) -> Option<&Board> {
+        record.moves[self.played..]
+            .iter()
+            .all(|m| m.mv == Move::Pass)
+            .then(|| self.game.game().state().board())
+    }
+
     /// The opening as `rules` would have played it with komi `komi`, and the number of moves
     /// it holds, when that is no more than `moves` and the game can be forked
     /// ([`FastReplay::fork`]).

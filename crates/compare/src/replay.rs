@@ -12,6 +12,7 @@ use gorules_rules::{
 };
 use serde::Serialize;
 
+use crate::point_report::PointReport;
 use crate::shared::{Opening, Shared};
 use gorules_sgf::{GameRecord, RecordError, RecordErrorKind};
 
@@ -431,24 +432,29 @@ pub(crate) fn replay_from(
         .collect();
     let board = game.state().board();
     // The analysis of the board scored: the comparison's, shared with the other rulesets that
-    // score the same board, for the scores and their point maps alike.
+    // score the same board, for the scores and their point maps alike; and the comparison's
+    // point maps, shared by the scores that count that board alike.
     let fresh;
-    let (mut scores, ownership) = match shared {
-        _ if !scored || countings.is_empty() => (Vec::new(), None),
-        Some(shared) => {
-            let ownership = shared.ownerships.of(board);
+    let (mut scores, ownership, mut point_reports) = match shared {
+        _ if !scored || countings.is_empty() => (Vec::new(), None, None),
+        Some(Shared {
+            ownerships,
+            point_reports,
+            ..
+        }) => {
+            let ownership = ownerships.of(board);
             let scores = countings
                 .iter()
                 .map(|&c| ScoreReport::from_score(replay.score_with(c, ownership)))
                 .collect();
-            (scores, Some(ownership))
+            (scores, Some(ownership), Some(point_reports))
         }
         None => {
             let scores = countings
                 .iter()
                 .map(|&c| ScoreReport::from_score(game.score(c)))
                 .collect();
-            (scores, None)
+            (scores, None, None)
         }
     };
     if let Some(before) = &before {
@@ -461,9 +467,10 @@ pub(crate) fn replay_from(
             }
         };
         for (s, &c) in scores.iter_mut().zip(&countings) {
-            s.points = Some(crate::point_report::PointReport::new(
-                board, &dead, rules, c, ownership,
-            ));
+            s.points = Some(match point_reports.as_mut() {
+                Some(reports) => reports.of(board, &dead, rules, c, ownership),
+                None => PointReport::new(board, &dead, rules, c, ownership),
+            });
         }
     }
     Ok(RulesetReport {

@@ -11,12 +11,16 @@ use gorules_rules::{Ownership, Ruleset, Setup};
 
 use gorules_sgf::GameRecord;
 
+use crate::point_report::PointReports;
+
 /// What the rulesets of a comparison of one record share.
 pub(crate) struct Shared {
     /// The record's common opening, if any.
     pub opening: Option<Opening>,
     /// The boards scored so far.
     pub ownerships: Ownerships,
+    /// The point maps drawn so far.
+    pub point_reports: PointReports,
 }
 
 impl Shared {
@@ -25,6 +29,7 @@ impl Shared {
         Shared {
             opening: Opening::of(record, rules),
             ownerships: Ownerships::default(),
+            point_reports: PointReports::default(),
         }
     }
 }

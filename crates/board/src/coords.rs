@@ -140,11 +140,23 @@ pub fn parse_gtp_point(text: &str, size: Size) -> Result<Point, CoordError> {
 
 /// Writes a point in GTP notation (`D4`) for a board of the given size.
 pub fn gtp_point(p: Point, size: Size) -> String {
-    format!(
-        "{}{}",
-        GTP_COLUMNS[p.x as usize] as char,
-        size.height() as u32 - p.y as u32
-    )
+    // Written by hand, not with `format!`: a report names many points.
+    let row = size.height() as u32 - p.y as u32;
+    let mut text = String::with_capacity(4);
+    text.push(GTP_COLUMNS[p.x as usize] as char);
+    let mut digits = [0u8; 10];
+    let mut first = digits.len();
+    let mut n = row;
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    text.extend(digits[first..].iter().map(|&d| char::from(d)));
+    text
 }
 
 /// Writes a move in GTP notation: a point, or `pass`.
@@ -197,6 +209,14 @@ mod tests {
         let p = parse_gtp_point("D4", s(19)).unwrap();
         assert_eq!(p, Point::new(3, 15));
         assert_eq!(gtp_point(p, s(19)), "D4");
+        // Every point of the largest board, as `format!` writes column and row.
+        for y in 0..25 {
+            for x in 0..25 {
+                let name = gtp_point(Point::new(x, y), s(25));
+                let column = GTP_COLUMNS[x as usize] as char;
+                assert_eq!(name, format!("{column}{}", 25 - u32::from(y)));
+            }
+        }
         assert_eq!(parse_gtp_point("j1", s(9)).unwrap(), Point::new(8, 8));
         assert_eq!(parse_gtp_move("PASS", s(9)), Ok(Move::Pass));
         assert!(parse_gtp_point("I5", s(19))

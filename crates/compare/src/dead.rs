@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use gorules_board::coords::gtp_point;
-use gorules_board::{Color, Point};
+use gorules_board::{Board, Color, Point};
 use gorules_life::{estimate, Engine, Estimate, Life, Options as LifeOptions};
 use serde::Serialize;
 
@@ -152,7 +152,31 @@ pub fn resolve(
     choice: &DeadStones,
     unfinished: bool,
 ) -> Result<Resolved, String> {
-    let markup = || record.dead_stones_from_markup();
+    resolve_on(record, choice, unfinished, None)
+}
+
+/// [`resolve`], given the record's final board when it is known already
+/// ([`GameRecord::final_board`], e.g. the board of an opening that holds every play of the
+/// record), so that the markup and the estimate read it instead of replaying the record.
+pub(crate) fn resolve_on(
+    record: &GameRecord,
+    choice: &DeadStones,
+    unfinished: bool,
+    final_board: Option<&Board>,
+) -> Result<Resolved, String> {
+    let final_board = || match final_board {
+        Some(board) => {
+            debug_assert!(record.final_board().is_ok_and(|b| b == *board));
+            Some(std::borrow::Cow::Borrowed(board))
+        }
+        None => record.final_board().ok().map(std::borrow::Cow::Owned),
+    };
+    // As `GameRecord::dead_stones_from_markup`, on the final board.
+    let markup = || {
+        let markup = record.territory_markup.as_ref()?;
+        let board = final_board()?;
+        Some(markup.dead_stones(&board))
+    };
     let scored = record.ended_by_two_passes() || unfinished;
     match choice {
         DeadStones::Points(spec) => Ok(Resolved::from(
@@ -167,10 +191,10 @@ pub fn resolve(
         }),
         DeadStones::Auto => match markup() {
             Some(d) => Ok(Resolved::from(d, DeadSource::TerritoryMarkup)),
-            None if scored => Ok(estimated(record)),
+            None if scored => Ok(estimated(record, final_board())),
             None => Ok(Resolved::from(Vec::new(), DeadSource::None)),
         },
-        DeadStones::Estimate if scored => Ok(estimated(record)),
+        DeadStones::Estimate if scored => Ok(estimated(record, final_board())),
         DeadStones::Engine(cmd) if scored => from_engine(record, cmd),
         DeadStones::Estimate | DeadStones::Engine(_) => {
             Ok(Resolved::from(Vec::new(), DeadSource::None))
@@ -178,9 +202,10 @@ pub fn resolve(
     }
 }
 
-fn estimated(record: &GameRecord) -> Resolved {
-    let Ok(board) = record.final_board() else {
-        // A record whose moves do not fit the board is an error elsewhere; nothing to estimate.
+/// The estimate on `board`, the record's final board (`None`: the record's moves do not fit
+/// the board, an error elsewhere; nothing to estimate).
+fn estimated(record: &GameRecord, board: Option<std::borrow::Cow<'_, Board>>) -> Resolved {
+    let Some(board) = board else {
         return Resolved::from(Vec::new(), DeadSource::None);
     };
     let next = record

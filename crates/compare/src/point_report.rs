@@ -5,7 +5,7 @@
 
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Point, PointSet, Size};
-use gorules_rules::{ColorName, Counting, Ownership, PointMap, Ruleset};
+use gorules_rules::{ColorName, CountedTerritory, Counting, Ownership, PointMap, Ruleset};
 use serde::Serialize;
 
 /// The map of one score.
@@ -77,7 +77,6 @@ impl PointReport {
         counting: Counting,
         ownership: &Ownership,
     ) -> PointReport {
-        let size = board.size();
         let fresh;
         let ownership = if ownership.is_of(board) {
             ownership
@@ -86,8 +85,22 @@ impl PointReport {
             &fresh
         };
         let territory = rules.counted_territory_with(board, counting, ownership);
-        let rows = PointMap::new(board, dead, &territory).rows();
-        if !rules.settles(counting) {
+        PointReport::of_count(board, dead, &territory, rules.settles(counting), ownership)
+    }
+
+    /// The map of `board` counted as `territory` ([`Ruleset::counted_territory_with`]), with
+    /// the referee's sekis and groups short of eyes from `ownership` (the analysis of `board`)
+    /// when the count `settles` ([`Ruleset::settles`]): all a point map depends on.
+    fn of_count(
+        board: &Board,
+        dead: &[(Color, Point)],
+        territory: &CountedTerritory,
+        settles: bool,
+        ownership: &Ownership,
+    ) -> PointReport {
+        let size = board.size();
+        let rows = PointMap::new(board, dead, territory).rows();
+        if !settles {
             return PointReport {
                 rows,
                 seki: Vec::new(),
@@ -127,5 +140,49 @@ impl PointReport {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The point maps of one comparison's scores made so far: scores that count the same board
+/// (the same stones left, the same dead stones removed) the same way share one map instead of
+/// each drawing it again.
+#[derive(Default)]
+pub(crate) struct PointReports(Vec<(PointKey, PointReport)>);
+
+/// What a point map depends on ([`PointReport::of_count`]), but the analysis of the board,
+/// which the stones determine.
+#[derive(PartialEq)]
+struct PointKey {
+    stones: [PointSet; 2],
+    dead: Vec<(Color, Point)>,
+    territory: CountedTerritory,
+    settles: bool,
+}
+
+impl PointReports {
+    /// [`PointReport::new`], or a copy of the one made before for the same count.
+    pub(crate) fn of(
+        &mut self,
+        board: &Board,
+        dead: &[(Color, Point)],
+        rules: &Ruleset,
+        counting: Counting,
+        ownership: &Ownership,
+    ) -> PointReport {
+        if !ownership.is_of(board) {
+            return PointReport::new(board, dead, rules, counting, ownership);
+        }
+        let key = PointKey {
+            stones: Color::ALL.map(|c| *board.stones(c)),
+            dead: dead.to_vec(),
+            territory: rules.counted_territory_with(board, counting, ownership),
+            settles: rules.settles(counting),
+        };
+        if let Some((_, report)) = self.0.iter().find(|(k, _)| *k == key) {
+            return report.clone();
+        }
+        let report = PointReport::of_count(board, dead, &key.territory, key.settles, ownership);
+        self.0.push((key, report.clone()));
+        report
     }
 }

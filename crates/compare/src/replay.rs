@@ -4,14 +4,15 @@
 use std::sync::Arc;
 
 use gorules_board::coords::gtp_point;
-use gorules_board::{Board, Color, Move, Point};
+use gorules_board::{Board, Color, Move, Point, PointSet};
 use gorules_rules::fast::FastReplay;
 use gorules_rules::{
-    Counting, Game, Komi, MoveError, Outcome, Ruleset, Score, SettlementReport, Setup, SideScore,
-    Status, Track,
+    Counting, Game, Komi, MoveError, Outcome, Ownership, Ruleset, Score, SettlementReport, Setup,
+    SideScore, Status, Track,
 };
 use serde::Serialize;
 
+use crate::point_report::PointReport;
 use crate::shared::{Opening, Shared};
 use gorules_sgf::{GameRecord, RecordError, RecordErrorKind};
 
@@ -46,11 +47,23 @@ pub fn dead_stones(
     record: &GameRecord,
     options: &Options,
 ) -> Result<crate::dead::Resolved, RecordError> {
-    crate::dead::resolve(record, &options.dead, options.score_unfinished).map_err(|message| {
-        let mut e = RecordError::new(RecordErrorKind::DeadStones { message });
-        e.source_name = record.source_name.clone();
-        e
-    })
+    dead_stones_on(record, options, None)
+}
+
+/// [`dead_stones`], given the record's final board when it is known already
+/// ([`crate::dead::resolve_on`]).
+pub(crate) fn dead_stones_on(
+    record: &GameRecord,
+    options: &Options,
+    final_board: Option<&Board>,
+) -> Result<crate::dead::Resolved, RecordError> {
+    crate::dead::resolve_on(record, &options.dead, options.score_unfinished, final_board).map_err(
+        |message| {
+            let mut e = RecordError::new(RecordErrorKind::DeadStones { message });
+            e.source_name = record.source_name.clone();
+            e
+        },
+    )
 }
 
 /// The first illegal move of a record under a ruleset.
@@ -282,12 +295,17 @@ impl Played {
 }
 
 /// The stones the settlement of `game` removed as dead, with their colours (read on `before`,
-/// the board before they were removed).
-pub(crate) fn removed_stones(game: &Game, before: &Board) -> Vec<(Color, Point)> {
+/// the stones of each colour, `[black, white]`, before they were removed).
+pub(crate) fn removed_stones(game: &Game, before: &[PointSet; 2]) -> Vec<(Color, Point)> {
     match game.settlement() {
         Some(SettlementReport::Removed { stones }) => stones
             .iter()
-            .filter_map(|&p| before.get(p).map(|c| (c, p)))
+            .filter_map(|&p| {
+                Color::ALL
+                    .into_iter()
+                    .find(|c| before[c.index()].contains(p))
+                    .map(|c| (c, p))
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -390,9 +408,10 @@ pub(crate) fn replay_from(
     };
     let scored = played.scored(options.score_unfinished);
     // The stones on the board before the dead ones are removed: the colours of the dead.
-    let before = options
-        .point_maps
-        .then(|| played.game().state().board().clone());
+    let before = options.point_maps.then(|| {
+        let board = played.game().state().board();
+        Color::ALL.map(|c| *board.stones(c))
+    });
     played.finish(dead, scored);
     let Played {
         replay,
@@ -411,28 +430,47 @@ pub(crate) fn replay_from(
         .copied()
         .filter(|c| options.countings.as_ref().is_none_or(|w| w.contains(c)))
         .collect();
-    let mut scores = match shared {
-        _ if !scored || countings.is_empty() => Vec::new(),
-        Some(shared) => {
-            let ownership = shared.ownerships.of(game.state().board());
-            countings
+    let board = game.state().board();
+    // The analysis of the board scored: the comparison's, shared with the other rulesets that
+    // score the same board, for the scores and their point maps alike; and the comparison's
+    // point maps, shared by the scores that count that board alike.
+    let fresh;
+    let (mut scores, ownership, mut point_reports) = match shared {
+        _ if !scored || countings.is_empty() => (Vec::new(), None, None),
+        Some(Shared {
+            ownerships,
+            point_reports,
+            ..
+        }) => {
+            let ownership = ownerships.of(board);
+            let scores = countings
                 .iter()
                 .map(|&c| ScoreReport::from_score(replay.score_with(c, ownership)))
-                .collect()
+                .collect();
+            (scores, Some(ownership), Some(point_reports))
         }
-        None => countings
-            .iter()
-            .map(|&c| ScoreReport::from_score(game.score(c)))
-            .collect(),
+        None => {
+            let scores = countings
+                .iter()
+                .map(|&c| ScoreReport::from_score(game.score(c)))
+                .collect();
+            (scores, None, None)
+        }
     };
     if let Some(before) = &before {
-        let board = game.state().board();
         let dead = removed_stones(game, before);
-        let ownership = gorules_rules::Ownership::of(board);
+        let ownership = match ownership {
+            Some(o) => o,
+            None => {
+                fresh = Ownership::of(board);
+                &fresh
+            }
+        };
         for (s, &c) in scores.iter_mut().zip(&countings) {
-            s.points = Some(crate::point_report::PointReport::new(
-                board, &dead, rules, c, &ownership,
-            ));
+            s.points = Some(match point_reports.as_mut() {
+                Some(reports) => reports.of(board, &dead, rules, c, ownership),
+                None => PointReport::new(board, &dead, rules, c, ownership),
+            });
         }
     }
     Ok(RulesetReport {

@@ -7,7 +7,7 @@ use gorules_rules::Ruleset;
 use serde::Serialize;
 
 use crate::explain::{reasons, Difference};
-use crate::replay::{dead_stones, replay_from, DeadSource, Options, RulesetReport, ScoreReport};
+use crate::replay::{dead_stones_on, replay_from, DeadSource, Options, RulesetReport, ScoreReport};
 use crate::shared::Shared;
 
 /// The word of a rules list that stands for the ruleset each record's `RU` names; in a corpus
@@ -147,14 +147,20 @@ pub fn compare_game(
         e.node = record.move_nodes.get(first).copied();
         return Err(e);
     }
-    let resolved = dead_stones(record, options)?;
-    let dead = resolved.stones;
     // Play the opening every ruleset plays alike once and fork it for each ruleset, and
     // analyse each final board once (for a single ruleset there is nothing to share).
     let mut shared = match rulesets {
         [first, _, ..] => Some(Shared::new(record, first)),
         _ => None,
     };
+    // An opening that holds every play of the record ends on its final board: the dead
+    // stones are read there instead of replaying the record once more.
+    let final_board = shared
+        .as_ref()
+        .and_then(|s| s.opening.as_ref())
+        .and_then(|o| o.final_board(record));
+    let resolved = dead_stones_on(record, options, final_board)?;
+    let dead = resolved.stones;
     let reports = rulesets
         .iter()
         .map(|rs| replay_from(record, rs, options, &dead, shared.as_mut()))

@@ -11,12 +11,16 @@ use gorules_rules::{Ownership, Ruleset, Setup};
 
 use gorules_sgf::GameRecord;
 
+use crate::point_report::PointReports;
+
 /// What the rulesets of a comparison of one record share.
 pub(crate) struct Shared {
     /// The record's common opening, if any.
     pub opening: Option<Opening>,
     /// The boards scored so far.
     pub ownerships: Ownerships,
+    /// The point maps drawn so far.
+    pub point_reports: PointReports,
 }
 
 impl Shared {
@@ -25,6 +29,7 @@ impl Shared {
         Shared {
             opening: Opening::of(record, rules),
             ownerships: Ownerships::default(),
+            point_reports: PointReports::default(),
         }
     }
 }
@@ -75,6 +80,16 @@ impl Opening {
         });
         let (game, played) = FastReplay::plain_opening(Arc::clone(rules), setup, plays);
         Some(Opening { game, played })
+    }
+
+    /// The board after every move of `record` (of which this is the opening), when the
+    /// opening holds every play of the record and only passes follow: then it is
+    /// [`GameRecord::final_board`].
+    pub(crate) fn final_board(&self, record: &GameRecord) -> Option<&Board> {
+        record.moves[self.played..]
+            .iter()
+            .all(|m| m.mv == Move::Pass)
+            .then(|| self.game.game().state().board())
     }
 
     /// The opening as `rules` would have played it with komi `komi`, and the number of moves

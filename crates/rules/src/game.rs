@@ -827,7 +827,7 @@ impl Game {
         match settlement {
             Settlement::PassAlive => {
                 let st = &mut self.state;
-                let counts = st.board.remove_stones(dead.iter().copied());
+                let counts = st.board.remove_stones(dead);
                 for c in Color::ALL {
                     st.prisoners[c.opponent().index()].dead_stones += counts[c.index()];
                 }
@@ -847,7 +847,7 @@ impl Game {
             }
             _ => {
                 let st = &mut self.state;
-                let counts = st.board.remove_stones(dead.iter().copied());
+                let counts = st.board.remove_stones(dead);
                 for c in Color::ALL {
                     st.prisoners[c.opponent().index()].dead_stones += counts[c.index()];
                 }

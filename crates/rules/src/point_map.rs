@@ -14,7 +14,7 @@
 //! A ruleset shows only the reasons its count uses: where it counts seki eyes or false eyes
 //! as territory, they are `x`/`o`, and their stones `X`/`O`.
 
-use gorules_board::{Board, Color, Point, Size};
+use gorules_board::{Board, Color, Point, PointSet, Size};
 
 use crate::rulings::CountedTerritory;
 
@@ -113,16 +113,92 @@ impl PointMap {
     /// The map of `board` (the stones left after the dead ones were removed), the dead stones
     /// `dead` (colour and point, where they stood) and `territory`, the count of `board`
     /// ([`crate::Ruleset::counted_territory_by`]).
+    ///
+    /// A point is, by precedence: a stone (in seki where `territory` says so); the point of a
+    /// dead stone (its first entry in `dead`) that the other colour counts; Black's
+    /// territory, false eye or seki eye, then White's; else dame. The map is written from
+    /// the point sets, the lowest precedence first, so that a higher one overwrites it.
     pub fn new(board: &Board, dead: &[(Color, Point)], territory: &CountedTerritory) -> PointMap {
         let size = board.size();
-        let mut kinds = Vec::with_capacity(size.area());
-        for p in size.points() {
-            kinds.push(Self::kind(board, dead, territory, p));
+        let mut kinds = vec![PointKind::Dame; size.area()];
+        let mark = |kinds: &mut Vec<PointKind>, points: &PointSet, kind: PointKind| {
+            for p in points.iter() {
+                kinds[size.dense_index(p)] = kind;
+            }
+        };
+        let stones = board.stones(Color::Black).union(board.stones(Color::White));
+        for c in [Color::White, Color::Black] {
+            let i = c.index();
+            mark(
+                &mut kinds,
+                &territory.not_counted[i].difference(&stones),
+                PointKind::SekiEye(c),
+            );
+            mark(
+                &mut kinds,
+                &territory.false_eyes[i].difference(&stones),
+                PointKind::FalseEye(c),
+            );
+            mark(
+                &mut kinds,
+                &territory.counted[i].difference(&stones),
+                PointKind::Territory(c),
+            );
+        }
+        let mut listed = PointSet::empty(size);
+        for &(c, p) in dead {
+            if !size.contains(p) || listed.contains(p) {
+                continue;
+            }
+            listed.insert(p);
+            if !stones.contains(p) && territory.counted[c.opponent().index()].contains(p) {
+                kinds[size.dense_index(p)] = PointKind::DeadStone(c);
+            }
+        }
+        for c in Color::ALL {
+            let seki = &territory.seki_stones[c.index()];
+            mark(
+                &mut kinds,
+                &board.stones(c).difference(seki),
+                PointKind::Stone(c),
+            );
+            mark(
+                &mut kinds,
+                &board.stones(c).intersection(seki),
+                PointKind::SekiStone(c),
+            );
         }
         PointMap { size, kinds }
     }
 
-    fn kind(
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The kind of point `p`.
+    pub fn get(&self, p: Point) -> PointKind {
+        self.kinds[self.size.dense_index(p)]
+    }
+
+    /// The map as text, one string of [`PointKind::code`]s per row, the top row first.
+    pub fn rows(&self) -> Vec<String> {
+        self.kinds
+            .chunks(self.size.width() as usize)
+            .map(|row| row.iter().map(|k| k.code()).collect())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gorules_board::diagram::from_diagram;
+
+    use super::*;
+    use crate::{builtins, Counting};
+
+    /// The kind of `p` by the precedence [`PointMap::new`] states, asked point by point.
+    fn kind_of(
         board: &Board,
         dead: &[(Color, Point)],
         territory: &CountedTerritory,
@@ -155,21 +231,51 @@ impl PointMap {
         PointKind::Dame
     }
 
-    /// The board size.
-    pub fn size(&self) -> Size {
-        self.size
-    }
-
-    /// The kind of point `p`.
-    pub fn get(&self, p: Point) -> PointKind {
-        self.kinds[self.size.dense_index(p)]
-    }
-
-    /// The map as text, one string of [`PointKind::code`]s per row, the top row first.
-    pub fn rows(&self) -> Vec<String> {
-        self.kinds
-            .chunks(self.size.width() as usize)
-            .map(|row| row.iter().map(|k| k.code()).collect())
-            .collect()
+    #[test]
+    fn every_point_takes_the_reason_of_highest_precedence() {
+        // A seki, a false eye and dead stones removed (their points listed, some twice and
+        // with both colours), under every built-in ruleset's countings.
+        let boards = [
+            crate::seki::CLASSIC_SEKI,
+            ". X O . O\nX X O O .\nO O O X X\n. O X . X\nO O X X .",
+            ". . X O .\n. X . X O\nX . X O .\nX X O O O\n. X O . .",
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for text in boards {
+            let board = from_diagram(text).unwrap();
+            let size = board.size();
+            let empty: Vec<Point> = size.points().filter(|&p| board.get(p).is_none()).collect();
+            let dead: Vec<(Color, Point)> = empty
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| k % 3 == 0)
+                .flat_map(|(k, &p)| {
+                    let c = if k % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    [(c, p), (c.opponent(), p)]
+                })
+                .collect();
+            for rules in builtins() {
+                for counting in [Counting::Area, Counting::Territory] {
+                    let territory = rules.counted_territory_by(&board, counting);
+                    let map = PointMap::new(&board, &dead, &territory);
+                    for p in size.points() {
+                        seen.insert(map.get(p).code());
+                        assert_eq!(
+                            map.get(p),
+                            kind_of(&board, &dead, &territory, p),
+                            "{p:?} under {} by {counting:?} on\n{text}",
+                            rules.id
+                        );
+                    }
+                }
+            }
+        }
+        // Every reason a point can have came up.
+        let codes: String = seen.into_iter().collect();
+        assert_eq!(codes, "#.@EFOSXefosx");
     }
 }

@@ -2,9 +2,9 @@
 //! Rulesets read it to decide legality, the end of play and the score.
 
 use std::ops::{Deref, DerefMut};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use gorules_board::{side_to_move_key, Board, Color, Move, Point, Position};
+use gorules_board::{side_to_move_key, Board, Color, Move, Point, PointSet, Position};
 
 use crate::cleanup::Cleanup;
 use crate::score::Prisoners;
@@ -153,7 +153,27 @@ pub(crate) struct Shareable<T> {
     /// The value, when owned (exactly one of `own` and `shared` holds it).
     own: Option<T>,
     /// The value, when shared.
-    shared: Option<Arc<T>>,
+    shared: Option<Arc<Frozen<T>>>,
+}
+
+/// A shared value, and the values its holders made of it by removing stones (the settlement
+/// of dead stones, [`Shareable::remove_stones`]): forks that remove the same stones from the
+/// same shared board share the board that leaves instead of each copying the board to change
+/// it.
+#[derive(Debug)]
+struct Frozen<T> {
+    value: T,
+    /// Each set of points removed so far, with the value it left.
+    removals: Mutex<Vec<(PointSet, Arc<Frozen<T>>)>>,
+}
+
+impl<T> Frozen<T> {
+    fn new(value: T) -> Arc<Frozen<T>> {
+        Arc::new(Frozen {
+            value,
+            removals: Mutex::new(Vec::new()),
+        })
+    }
 }
 
 impl<T: Clone> Shareable<T> {
@@ -167,7 +187,7 @@ impl<T: Clone> Shareable<T> {
     /// Shares the value with the copies made from now on.
     fn share(&mut self) {
         if let Some(value) = self.own.take() {
-            self.shared = Some(Arc::new(value));
+            self.shared = Some(Frozen::new(value));
         }
     }
 }
@@ -187,7 +207,7 @@ impl<T> Deref for Shareable<T> {
     fn deref(&self) -> &T {
         match (&self.own, &self.shared) {
             (Some(value), _) => value,
-            (None, Some(shared)) => shared,
+            (None, Some(shared)) => &shared.value,
             (None, None) => unreachable!("a shareable value is owned or shared"),
         }
     }
@@ -199,7 +219,10 @@ impl<T: Clone> Shareable<T> {
     #[inline(never)]
     fn unshare(&mut self) {
         if let Some(shared) = self.shared.take() {
-            self.own = Some(Arc::unwrap_or_clone(shared));
+            self.own = Some(match Arc::try_unwrap(shared) {
+                Ok(frozen) => frozen.value,
+                Err(shared) => shared.value.clone(),
+            });
         }
     }
 }
@@ -214,6 +237,49 @@ impl<T: Clone> DerefMut for Shareable<T> {
         self.own
             .as_mut()
             .expect("a shareable value is owned or shared")
+    }
+}
+
+impl Shareable<Board> {
+    /// Removes the stones on `points` as [`Board::remove_stones`] does, and returns the number
+    /// removed of each colour. A board shared with other holders is not copied when one of
+    /// them removed the same points from it before: the board that left is shared instead
+    /// (the result depends on the board and the set of points alone).
+    pub(crate) fn remove_stones(&mut self, points: &[Point]) -> [u32; 2] {
+        let shared = match &mut self.shared {
+            Some(shared) if Arc::strong_count(shared) > 1 => shared,
+            _ => return self.deref_mut().remove_stones(points.iter().copied()),
+        };
+        let mut key = PointSet::empty(shared.value.size());
+        for &p in points {
+            if shared.value.size().contains(p) {
+                key.insert(p);
+            }
+        }
+        if key.len() != points.len() {
+            // Points off the board or given twice: left to the board to sort out, on a copy.
+            return self.deref_mut().remove_stones(points.iter().copied());
+        }
+        let left = {
+            let mut removals = shared
+                .removals
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match removals.iter().find(|(k, _)| *k == key) {
+                Some((_, left)) => Arc::clone(left),
+                None => {
+                    let mut board = shared.value.clone();
+                    board.remove_stones(points.iter().copied());
+                    let left = Frozen::new(board);
+                    removals.push((key, Arc::clone(&left)));
+                    left
+                }
+            }
+        };
+        let counts =
+            Color::ALL.map(|c| shared.value.stones_on_board(c) - left.value.stones_on_board(c));
+        *shared = left;
+        counts
     }
 }
 
@@ -637,6 +703,45 @@ mod tests {
         seen.add(2);
         assert_eq!(([1, 2].map(|h| seen.count(h)), seen.distinct), ([1, 1], 2));
         assert_eq!(([1, 2].map(|h| copy.count(h)), copy.distinct), ([2, 0], 1));
+    }
+
+    #[test]
+    fn holders_that_remove_the_same_stones_from_a_shared_board_share_what_is_left() {
+        let board = gorules_board::diagram::from_diagram(
+            ". X O .\n\
+             X X O .\n\
+             O O O .\n\
+             . . X X",
+        )
+        .unwrap();
+        let dead = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
+        let mut expected = board.clone();
+        let expected_counts = expected.remove_stones(dead);
+        let mut original = Shareable::new(board);
+        original.share();
+        let (mut a, mut b, mut c) = (original.clone(), original.clone(), original.clone());
+        // The same points in another order are the same removal.
+        let mut reversed = dead;
+        reversed.reverse();
+        assert_eq!(a.remove_stones(&dead), expected_counts);
+        assert_eq!(b.remove_stones(&reversed), expected_counts);
+        // Another set of points: a board of its own (one stone of the chain: that stone alone).
+        assert_eq!(c.remove_stones(&dead[..1]), [1, 0]);
+        for holder in [&a, &b] {
+            assert_eq!(**holder, expected);
+            assert_eq!(holder.last_removed(), expected.last_removed());
+        }
+        let (a_shared, b_shared) = (a.shared.as_ref().unwrap(), b.shared.as_ref().unwrap());
+        assert!(Arc::ptr_eq(a_shared, b_shared), "one board left, shared");
+        assert!(!Arc::ptr_eq(a_shared, c.shared.as_ref().unwrap()));
+        assert_eq!(
+            original.stones_on_board(Color::Black),
+            5,
+            "the original is unchanged"
+        );
+        // A change after the removal copies the board left, as any change of a shared board.
+        a.play(Color::Black, Point::new(3, 0)).unwrap();
+        assert_eq!(*b, expected);
     }
 
     #[test]

@@ -162,18 +162,10 @@ fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Ve
     if rest.bytes().filter(|&b| b == b';').count() > WHOLE_TEXT_NODES {
         return None;
     }
-    // A `(` that starts no node (`()`, or a bracket in a comment) is read differently by the
-    // whole reading (a tree with no node: an error) and by the tree-by-tree reading (not a
-    // tree): leave such a text to the latter.
-    let bytes = rest.as_bytes();
-    let lone_bracket = bytes.iter().enumerate().any(|(i, &b)| {
-        b == b'('
-            && bytes[i + 1..]
-                .iter()
-                .find(|c| !c.is_ascii_whitespace())
-                .is_some_and(|&c| c != b';')
-    });
-    if lone_bracket {
+    // A `(` that starts no node (`()`) is read differently by the whole reading (a tree with
+    // no node: an error) and by the tree-by-tree reading (not a tree): leave such a text to
+    // the latter. A `(` in a property value (a comment's) is text to both.
+    if lone_bracket(rest.as_bytes()) {
         return None;
     }
     let collection = tree::parse(rest).ok()?;
@@ -188,6 +180,36 @@ fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Ve
         games.push(rec);
     }
     Some(games)
+}
+
+/// Whether `bytes` hold a `(` outside property values that is not followed (after white
+/// space) by a `;`. A value runs from a `[` to the first `]` not escaped by a `\`, as the
+/// tokenizer reads it ([`scan::Lexer`]); in a text the tokenizer reads to its end, every `[`
+/// outside values starts one.
+fn lone_bracket(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b']' {
+                    // A backslash escapes the next byte (a character that is not ASCII has no
+                    // ASCII byte, so skipping its first byte is enough).
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' if bytes[i + 1..]
+                .iter()
+                .find(|c| !c.is_ascii_whitespace())
+                .is_some_and(|&c| c != b';') =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Parses the game tree in `text[range]` and converts its main line.
@@ -379,6 +401,10 @@ mod tests {
                 "(;SZ[9];B[ee])junk(;SZ[9];W[ee])",
                 "(;SZ[9];B[ee]))(;SZ[9])",
                 "(;SZ[9]C[a (;tree) in a comment \\] and brackets];B[ee](;W[ff])(;W[gg];B[hh]))",
+                "(;SZ[9]C[GNU Go (3.8, --level 1) \\] ( (x];B[ee];W[ff])",
+                "(;SZ[9]C[a ( then \\\\]B[ee]( ;W[ff])(x;B[gg]))",
+                "(;SZ[9]C[(]PB[(];B[ee]()(;W[ff]))",
+                "(;SZ[9]C[unclosed ( ;B[ee])",
                 "(;GM[1])(;GM[2]SZ[9])",
                 "(;SZ[3])(;SZ[3];B[aa];W[];B[]);()",
                 "(;);()",
@@ -401,5 +427,19 @@ mod tests {
             }
         }
         assert!(at_once >= 10, "{at_once} of {} read at once", texts.len());
+    }
+
+    /// A `(` in a property value (GNU Go's comments name its version so) does not send the
+    /// text to the tree-by-tree reading; one outside values that starts no node does.
+    #[test]
+    fn brackets_in_values_are_text() {
+        let comment = "(;SZ[9]C[GNU Go self-play (3.8, --level 1) \\] (x];B[ee];W[ff])";
+        assert!(!lone_bracket(comment.as_bytes()));
+        let games = parse_whole(comment, 0, None).expect("read at once");
+        assert_eq!(games[0].moves.len(), 2);
+        for lone in ["(;SZ[9];B[ee]()(;W[ff]))", "(;SZ[9]C[x\\]];B[ee]( x)"] {
+            assert!(lone_bracket(lone.as_bytes()), "{lone}");
+            assert!(parse_whole(lone, 0, None).is_none(), "{lone}");
+        }
     }
 }

@@ -36,10 +36,7 @@ pub const ROW_GROUP_ROWS: usize = 64 * 1024;
 
 /// A Parquet error as an I/O error.
 fn io_error(e: parquet::errors::ParquetError) -> io::Error {
-    match e {
-        parquet::errors::ParquetError::External(e) => io::Error::other(e),
-        e => io::Error::other(e),
-    }
+    io::Error::other(e)
 }
 
 /// Writes a corpus run as Parquet to any writer, entry by entry ([`CorpusWriter::write`]),

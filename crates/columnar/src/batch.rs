@@ -1,6 +1,6 @@
 //! Record batches of a corpus run, built from the engine's entries ([`GameEntry`]): a row per
 //! game and score, a row per ruleset that does not score the game, and a row per file or game
-//! that could not be read or replayed ([`crate::schema`]).
+//! that could not be read or replayed ([`crate::schema`](mod@crate::schema)).
 
 use std::sync::Arc;
 

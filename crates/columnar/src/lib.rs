@@ -1,7 +1,7 @@
 //! # gorules-columnar
 //!
 //! A corpus run as columns, for data tools (pandas, polars, DuckDB, Spark): the Arrow schema
-//! of the engine's reports ([`schema`]), the record batches built from them ([`BatchBuilder`]:
+//! of the engine's reports ([`schema()`]), the record batches built from them ([`BatchBuilder`]:
 //! a row per game and score, a row per ruleset that does not score a game, a row per file or
 //! game that could not be read), and Parquet files written as a run goes and read back
 //! ([`CorpusWriter`], [`read_run`]). The columns, their types and meanings are listed in

@@ -1,5 +1,5 @@
-//! The columns of a corpus run: one table, [`COLUMNS`], from which the Arrow schema
-//! ([`schema`]) is made and which docs/json.md ("Parquet and Arrow") lists, so that the two
+//! The columns of a corpus run: one list, [`columns`], from which the Arrow schema
+//! ([`schema()`]) is made and which docs/json.md ("Parquet and Arrow") lists, so that the two
 //! cannot drift apart (a test reads the documented table and compares it with this one).
 
 use std::sync::Arc;

@@ -9,6 +9,8 @@
 # /tmp/gorules-corpus-N) and kept for the next run. The records carry no dead-stone markup, so
 # the runs pass `--dead markup` (every stone alive) unless told otherwise after `--`: the
 # figures are those of reading, replaying, scoring and writing, not of the dead-stone estimate.
+# FORMATS and JOBS (space-separated) choose the runs: by default every format on 1 and 2
+# threads. Parquet is written to DIR.parquet (then removed), its summary to standard output.
 set -euo pipefail
 n=${1:?usage: corpus-scale.sh N [DIR] [-- EXTRA ARGS]}; shift
 dir=/tmp/gorules-corpus-$n
@@ -20,11 +22,14 @@ cd "$root"
 cargo build --release -q -p gorules-cli
 scripts/generated-corpus.sh "$n" "$dir" >/dev/null
 printf '%-9s %4s %9s %10s %12s\n' format jobs seconds records/s "peak RSS MB"
-for format in table markdown csv json jsonl; do
-  for jobs in 1 2; do
+for format in ${FORMATS:-table markdown csv json jsonl parquet}; do
+  for jobs in ${JOBS:-1 2}; do
     log=$(mktemp)
+    out=()
+    [ "$format" = parquet ] && out=(-o "$dir.parquet")
     /usr/bin/time -v target/release/gorules compare "$dir" --format "$format" --jobs "$jobs" \
-      "${extra[@]}" >/dev/null 2>"$log" || true
+      "${out[@]}" "${extra[@]}" >/dev/null 2>"$log" || true
+    rm -f "$dir.parquet"
     secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$log")
     rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$log")
     rate=$(awk -v n="$n" -v s="$secs" 'BEGIN {printf "%.0f", n/s}')

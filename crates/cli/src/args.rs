@@ -33,7 +33,8 @@ pub struct ScoringArgs {
     /// twice in a row) instead of reading them as passes.
     #[arg(long)]
     pub strict: bool,
-    /// Output format: table, markdown, csv, json or jsonl (JSON Lines: an object per game).
+    /// Output format: table, markdown, csv, json, jsonl (JSON Lines: an object per game) or
+    /// parquet (`compare` only, to a file given with -o).
     #[arg(long, default_value = "table", value_parser = format_arg::<Format>)]
     pub format: Format,
 }

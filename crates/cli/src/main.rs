@@ -67,6 +67,25 @@ enum Command {
         /// the parts of the score that make it change.
         #[arg(long, default_value_t = 0, value_name = "N")]
         examples: usize,
+        /// Write the games (and in a text format the summary) to this file instead of
+        /// standard output; needed for `--format parquet`, whose summary then goes to
+        /// standard output as a table.
+        #[arg(short, long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// The summary of `compare` (winner changes, margin differences, splits by size and
+    /// handicap, agreement with the records) made from its Parquet files: one run, or the
+    /// shards of one run given in input order.
+    Summary {
+        /// Parquet files written by `compare --format parquet`, in the order of the run.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output format: table, markdown, json or jsonl, as `compare` writes its summary.
+        #[arg(long, default_value = "table", value_parser = args::format_arg::<gorules_printers::Format>)]
+        format: gorules_printers::Format,
+        /// For each pair of scores, list the first N games where the winner changes.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        examples: usize,
     },
     /// Test an equivalence claim between rulesets on random games; shrink, write and re-check
     /// counterexamples as SGF (`--list`: the named claims).
@@ -182,7 +201,21 @@ fn main() -> ExitCode {
             jobs,
             max_file_size,
             examples,
-        } => commands::compare::run(&paths, &scoring, &dead, jobs, max_file_size, examples),
+            out,
+        } => commands::compare::run(&commands::compare::Request {
+            paths: &paths,
+            scoring: &scoring,
+            dead: &dead,
+            jobs,
+            max_file_size,
+            examples,
+            out: out.as_deref(),
+        }),
+        Command::Summary {
+            files,
+            format,
+            examples,
+        } => commands::summary::run(&files, format, examples),
         Command::Fuzz(args) => commands::fuzz::run_command(&args),
         Command::Diagram {
             game,

@@ -14,5 +14,6 @@ mod gtp_referee;
 mod input_files;
 mod katago;
 mod katago_records;
+mod parquet;
 mod python;
 mod serve_browser;

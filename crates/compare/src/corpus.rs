@@ -245,6 +245,49 @@ pub struct TallyRow {
     differences: Vec<(usize, RecordDifference)>,
 }
 
+/// What a summary needs of one game read: its name, groups, whether it finished, and its
+/// scores. [`TallyRow::with_examples`] takes it from a report; a reader of stored results (the
+/// rows of a Parquet file) makes it from what it stored.
+#[derive(Clone, Debug)]
+pub struct TallyGame<'a> {
+    /// The file (empty when the game has none).
+    pub source: &'a str,
+    /// The game's position in the file's collection, from 0.
+    pub game_index: usize,
+    /// Board size, `19x19`.
+    pub size: &'a str,
+    /// Handicap stones.
+    pub handicap: u32,
+    /// The record's result (`RE`), as read.
+    pub result: Option<&'a str>,
+    /// Whether the record ends in two passes.
+    pub finished: bool,
+    /// Whether its dead stones were estimated with some chain uncertain.
+    pub uncertain: bool,
+    /// Whether some ruleset finds a move illegal.
+    pub illegal: bool,
+    /// Its scores in order, each with the two parts of its column's name (`record` for the
+    /// record's own ruleset, as [`GameReport::score_parts`] names them).
+    pub scores: Vec<(&'a str, &'a str, &'a crate::replay::ScoreReport)>,
+}
+
+impl<'a> TallyGame<'a> {
+    /// What the summary needs of `r`.
+    pub fn of_report(r: &'a GameReport) -> TallyGame<'a> {
+        TallyGame {
+            source: r.game.source.as_deref().unwrap_or_default(),
+            game_index: r.game.game_index,
+            size: &r.game.size,
+            handicap: r.game.handicap,
+            result: r.game.result.as_deref(),
+            finished: r.game.ended_by_passes,
+            uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
+            illegal: r.rulesets.iter().any(|rr| !rr.legal),
+            scores: r.score_parts().collect(),
+        }
+    }
+}
+
 impl TallyRow {
     /// The row of `entry` for a tally with these `columns` ([`score_columns`]), and when
     /// `examples` is true, for each pair of columns whose winners differ, the game and the
@@ -253,21 +296,22 @@ impl TallyRow {
         let GameEntry::Report(r) = entry else {
             return TallyRow::default();
         };
+        TallyRow::of_game(columns, &TallyGame::of_report(r), examples)
+    }
+
+    /// The row of a game read ([`TallyGame`]), as [`TallyRow::with_examples`] makes it; the
+    /// row of an entry that could not be read or replayed is [`TallyRow::default`].
+    pub fn of_game(columns: &[String], r: &TallyGame, examples: bool) -> TallyRow {
         let mut row = TallyRow {
             report: true,
-            illegal: r.rulesets.iter().any(|rr| !rr.legal),
-            finished: r.game.ended_by_passes,
-            uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
+            illegal: r.illegal,
+            finished: r.finished,
+            uncertain: r.uncertain,
             cells: vec![None; columns.len()],
             changes: Vec::new(),
             groups: [
-                format!("size {}", r.game.size),
-                if r.game.handicap >= 2 {
-                    "handicap"
-                } else {
-                    "even"
-                }
-                .to_string(),
+                format!("size {}", r.size),
+                if r.handicap >= 2 { "handicap" } else { "even" }.to_string(),
             ],
             agreement: Vec::new(),
             differences: Vec::new(),
@@ -276,7 +320,7 @@ impl TallyRow {
         // The scores come in the columns' order: look at the column after the last one found
         // first.
         let mut next = 0;
-        for (ruleset, counting, s) in r.score_parts() {
+        for &(ruleset, counting, s) in &r.scores {
             let found = match columns.get(next) {
                 Some(c) if is_column(c, ruleset, counting) => Some(next),
                 _ => columns.iter().position(|c| is_column(c, ruleset, counting)),
@@ -296,14 +340,14 @@ impl TallyRow {
                 next = k + 1;
             }
         }
-        let name = r.game.source.clone().unwrap_or_default();
-        let game = if r.game.game_index > 0 {
-            format!("{name} #{}", r.game.game_index + 1)
+        let name = r.source;
+        let game = if r.game_index > 0 {
+            format!("{name} #{}", r.game_index + 1)
         } else {
-            name
+            name.to_string()
         };
         if row.finished && !row.uncertain {
-            let re = r.game.result.as_deref();
+            let re = r.result;
             row.agreement = scores
                 .iter()
                 .map(|s| s.and_then(|s| crate::report::record_agreement(re, s)))
@@ -315,7 +359,7 @@ impl TallyRow {
                             k,
                             RecordDifference {
                                 game: game.clone(),
-                                recorded: r.game.result.clone().unwrap_or_default(),
+                                recorded: r.result.unwrap_or_default().to_string(),
                                 scored: s.result.clone(),
                             },
                         ));

@@ -11,7 +11,10 @@
 //!   score cells where a ruleset does not score the game), and a row per error with the
 //!   message in the last column;
 //! - **json**: one document, `{"games": [...], "summary": {...}}`, written entry by entry;
-//! - **jsonl**: a line per game, then a line `{"summary": {...}}`.
+//! - **jsonl**: a line per game, then a line `{"summary": {...}}`;
+//! - **parquet**: the rows of `gorules_columnar` (a row per game and score, typed columns),
+//!   written a row group at a time; the summary is not in the file (`gorules summary` makes it
+//!   from the rows, [`summary_output`] writes it).
 //!
 //! A game's piece needs no other game, so a threaded run makes it where the game was replayed
 //! ([`CorpusLayout::piece`], on any thread) and the [`CorpusPrinter`] only joins the pieces
@@ -23,6 +26,8 @@ use gorules_compare::corpus::{delta_value, GameEntry, PairSummary, Summary};
 use gorules_compare::report::is_column;
 use gorules_rules::json;
 use gorules_rules::printer::escape_controls;
+
+use gorules_columnar::CorpusWriter;
 
 use crate::grid::Grid;
 use crate::sink::Sink;
@@ -52,10 +57,18 @@ pub struct CorpusLayout {
 /// written in input order by [`CorpusPrinter::write_piece`].
 #[derive(Clone, Debug)]
 pub struct Piece {
-    text: Vec<u8>,
+    body: Body,
     /// An error's row: written out at once, so that a message about it written elsewhere
     /// (standard error) follows it.
     error: bool,
+}
+
+/// What a piece holds: the text of a text format, or for Parquet the entry itself, whose
+/// rows are appended to the columns in input order.
+#[derive(Clone, Debug)]
+enum Body {
+    Text(Vec<u8>),
+    Entry(Box<GameEntry>),
 }
 
 impl CorpusLayout {
@@ -110,7 +123,7 @@ impl CorpusLayout {
             }
             Format::Csv => crate::csv::header(),
             Format::Json => "{\n  \"games\": [".to_string(),
-            Format::JsonLines => String::new(),
+            Format::JsonLines | Format::Parquet => String::new(),
         }
     }
 
@@ -126,6 +139,9 @@ impl CorpusLayout {
     /// The text of one game (or error) without what separates it from the one before: the
     /// expensive part, which needs no other game and can be made on any thread.
     pub fn piece(&self, entry: &GameEntry) -> Piece {
+        if self.format == Format::Parquet {
+            return self.into_piece(entry.clone());
+        }
         let text = match self.format {
             // Room for a typical game's text, so that it is not copied as it grows.
             Format::Json => {
@@ -153,10 +169,23 @@ impl CorpusLayout {
                 rows.into_bytes()
             }
             Format::Table | Format::Markdown => self.row(entry).into_bytes(),
+            Format::Parquet => unreachable!("a Parquet piece holds its entry"),
         };
         Piece {
-            text,
+            body: Body::Text(text),
             error: matches!(entry, GameEntry::Error { .. }),
+        }
+    }
+
+    /// The piece of `entry`, as [`CorpusLayout::piece`] makes it, taking the entry: a Parquet
+    /// piece holds it (its rows are made where the columns are), with no copy.
+    pub fn into_piece(&self, entry: GameEntry) -> Piece {
+        if self.format != Format::Parquet {
+            return self.piece(&entry);
+        }
+        Piece {
+            error: matches!(entry, GameEntry::Error { .. }),
+            body: Body::Entry(Box::new(entry)),
         }
     }
 
@@ -236,7 +265,7 @@ impl CorpusLayout {
                     out.push(b'\n');
                 }
             }
-            Format::Csv => {}
+            Format::Csv | Format::Parquet => {}
             Format::Table | Format::Markdown => {
                 if let Some(summary) = summary {
                     out = summary_text(summary, self.format).into_bytes();
@@ -253,25 +282,55 @@ impl CorpusLayout {
 /// first game: a run with no input writes nothing. Output is gathered and written in pieces
 /// of some 64 KB (a large piece, a game's JSON, is not copied), and at once after an error's
 /// row.
-pub struct CorpusPrinter<W> {
+///
+/// In Parquet the rows are gathered in columns and written a row group at a time
+/// (`gorules_columnar::CorpusWriter`); the summary is not written (see [`summary_output`]).
+pub struct CorpusPrinter<W: Write + Send> {
     layout: CorpusLayout,
-    wtr: W,
+    out: Out<W>,
     games: usize,
     started: bool,
     pending: Vec<u8>,
 }
 
-impl<W: Write> CorpusPrinter<W> {
+/// Where a printer writes: the writer itself (the text formats), or the Parquet writer
+/// around it until the run is finished.
+enum Out<W: Write + Send> {
+    Text(W),
+    Parquet(Box<CorpusWriter<W>>),
+    /// Between the Parquet writer's end and the writer's return; never seen outside
+    /// [`CorpusPrinter::finish`].
+    Taken,
+}
+
+impl<W: Write + Send> CorpusPrinter<W> {
     /// A printer of a run in `format` with these score columns
-    /// ([`gorules_compare::corpus::score_columns`]), writing to `wtr`.
-    pub fn new(format: Format, columns: Vec<String>, wtr: W) -> CorpusPrinter<W> {
-        CorpusPrinter {
+    /// ([`gorules_compare::corpus::score_columns`]), writing to `wtr`. Only Parquet's can
+    /// fail: the Parquet writer writes the file's magic bytes at once.
+    pub fn try_new(format: Format, columns: Vec<String>, wtr: W) -> io::Result<CorpusPrinter<W>> {
+        let out = if format == Format::Parquet {
+            Out::Parquet(Box::new(CorpusWriter::new(wtr, &columns)?))
+        } else {
+            Out::Text(wtr)
+        };
+        Ok(CorpusPrinter {
             layout: CorpusLayout::new(format, columns),
-            wtr,
+            out,
             games: 0,
             started: false,
             pending: Vec::with_capacity(2 * WRITE_AT),
-        }
+        })
+    }
+
+    /// A printer of a run in a text format (every format but Parquet, for which see
+    /// [`CorpusPrinter::try_new`]) with these score columns, writing to `wtr`.
+    ///
+    /// # Panics
+    ///
+    /// For [`Format::Parquet`] when the writer fails at once.
+    pub fn new(format: Format, columns: Vec<String>, wtr: W) -> CorpusPrinter<W> {
+        CorpusPrinter::try_new(format, columns, wtr)
+            .expect("a Parquet writer that fails at once: use try_new")
     }
 
     /// The run's layout, which makes the pieces ([`CorpusLayout::piece`]).
@@ -280,8 +339,15 @@ impl<W: Write> CorpusPrinter<W> {
     }
 
     /// The writer, once the run is finished.
+    ///
+    /// # Panics
+    ///
+    /// For Parquet, when the run was not finished ([`Sink::finish`]) or its end failed.
     pub fn into_inner(self) -> W {
-        self.wtr
+        match self.out {
+            Out::Text(w) => w,
+            _ => panic!("a Parquet printer gives its writer back once finished"),
+        }
     }
 
     /// The text before the first game, once.
@@ -295,24 +361,40 @@ impl<W: Write> CorpusPrinter<W> {
 
     /// Writes what has gathered, and flushes.
     fn emit(&mut self) -> io::Result<()> {
-        self.wtr.write_all(&self.pending)?;
+        let Out::Text(wtr) = &mut self.out else {
+            return Ok(());
+        };
+        wtr.write_all(&self.pending)?;
         self.pending.clear();
-        self.wtr.flush()
+        wtr.flush()
     }
 
     /// Writes the next game's piece (made by this printer's [`CorpusLayout::piece`]).
     pub fn write_piece(&mut self, piece: Piece) -> io::Result<()> {
+        let text = match piece.body {
+            Body::Entry(entry) => {
+                self.games += 1;
+                return match &mut self.out {
+                    Out::Parquet(w) => w.write(&entry),
+                    _ => Err(io::Error::other("a Parquet piece for a text printer")),
+                };
+            }
+            Body::Text(text) => text,
+        };
+        if !matches!(self.out, Out::Text(_)) {
+            return Err(io::Error::other("a text piece for a Parquet printer"));
+        }
         self.start();
         self.pending
             .extend_from_slice(self.layout.separator(self.games));
         self.games += 1;
-        if piece.text.len() >= WRITE_AT / 4 {
+        if text.len() >= WRITE_AT / 4 {
             // A large piece (a game's JSON) is not copied: what has gathered is written, and
             // the piece becomes what gathers.
             self.emit()?;
-            self.pending = piece.text;
+            self.pending = text;
         } else {
-            self.pending.extend_from_slice(&piece.text);
+            self.pending.extend_from_slice(&text);
         }
         if self.pending.len() >= WRITE_AT || piece.error {
             self.emit()?;
@@ -321,17 +403,47 @@ impl<W: Write> CorpusPrinter<W> {
     }
 }
 
-impl<W: Write> Sink for CorpusPrinter<W> {
+impl<W: Write + Send> Sink for CorpusPrinter<W> {
     fn game(&mut self, entry: &GameEntry) -> io::Result<()> {
+        if let Out::Parquet(w) = &mut self.out {
+            self.games += 1;
+            return w.write(entry);
+        }
         let piece = self.layout.piece(entry);
         self.write_piece(piece)
     }
 
     fn finish(&mut self, summary: Option<&Summary>) -> io::Result<()> {
+        if matches!(self.out, Out::Parquet(_)) {
+            let Out::Parquet(w) = std::mem::replace(&mut self.out, Out::Taken) else {
+                unreachable!("matched above")
+            };
+            self.out = Out::Text(w.finish()?);
+            return Ok(());
+        }
         self.start();
         let end = self.layout.end(summary, self.games);
         self.pending.extend_from_slice(&end);
         self.emit()
+    }
+}
+
+/// The summary of a run as `format` writes it after the games: for table and Markdown the
+/// text after the games' rows, for JSON the summary object alone (`{"summary": {...}}`, as
+/// the document of `compare` holds it), for JSON Lines its last line. CSV and Parquet hold
+/// no summary: `None`.
+pub fn summary_output(summary: &Summary, format: Format) -> Option<Vec<u8>> {
+    match format {
+        Format::Table | Format::Markdown | Format::JsonLines => {
+            Some(CorpusLayout::new(format, Vec::new()).end(Some(summary), 1))
+        }
+        Format::Json => {
+            let mut out = b"{\n  \"summary\": ".to_vec();
+            json::to_writer_pretty(&mut out, summary, 2).expect("serialisable");
+            out.extend_from_slice(b"\n}\n");
+            Some(out)
+        }
+        Format::Csv | Format::Parquet => None,
     }
 }
 
@@ -660,7 +772,7 @@ fn deltas_text(p: &PairSummary) -> String {
 }
 
 /// A whole corpus run in `format` from entries already made: what [`CorpusPrinter`] writes
-/// piece by piece.
+/// piece by piece, in a text format (Parquet is binary: write it with a [`CorpusPrinter`]).
 pub fn render_corpus(
     entries: &[GameEntry],
     columns: Vec<String>,

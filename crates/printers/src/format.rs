@@ -14,16 +14,20 @@ pub enum Format {
     Json,
     /// JSON Lines: one JSON object per line (a game, then a summary where there is one).
     JsonLines,
+    /// Parquet: typed columns, a row per game and score (`gorules_columnar`); binary, for a
+    /// file.
+    Parquet,
 }
 
 impl Format {
     /// Every format, in the order `--format`'s help lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Table,
         Format::Markdown,
         Format::Csv,
         Format::Json,
         Format::JsonLines,
+        Format::Parquet,
     ];
 
     /// The format's name, as [`Format::from_str`](std::str::FromStr::from_str) reads it.
@@ -34,7 +38,13 @@ impl Format {
             Format::Csv => "csv",
             Format::Json => "json",
             Format::JsonLines => "jsonl",
+            Format::Parquet => "parquet",
         }
+    }
+
+    /// Whether the format is binary, for a file rather than a terminal (Parquet).
+    pub fn is_binary(self) -> bool {
+        self == Format::Parquet
     }
 }
 

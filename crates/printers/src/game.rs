@@ -266,9 +266,11 @@ fn margin_text(m: f64) -> String {
     }
 }
 
-/// One game's report in `format`.
+/// One game's report in `format`. Parquet is binary and written by a corpus printer
+/// ([`crate::CorpusPrinter`]): its text here is empty.
 pub fn render_game(report: &GameReport, format: Format) -> String {
     match format {
+        Format::Parquet => String::new(),
         Format::Json => json::to_string_pretty(report).expect("serialisable") + "\n",
         Format::JsonLines => json::to_string(report).expect("serialisable") + "\n",
         Format::Csv => crate::csv::game_csv([report]),
@@ -291,7 +293,9 @@ pub fn render_game(report: &GameReport, format: Format) -> String {
 /// ([`Sink::game`]): in JSON an array of the reports, in JSON Lines a line per report, in CSV
 /// the header and a row per game, ruleset and counting method (an error's row in its place),
 /// as a table or Markdown each report with a blank line after it. Errors have no place but
-/// in CSV: the front end tells them apart.
+/// in CSV: the front end tells them apart. Parquet is written by a corpus printer
+/// ([`crate::CorpusPrinter`]): here each game is refused with an error of kind
+/// [`io::ErrorKind::Unsupported`].
 pub struct GamePrinter<W> {
     format: Format,
     wtr: W,
@@ -331,6 +335,12 @@ impl<W: Write> GamePrinter<W> {
 
 impl<W: Write> Sink for GamePrinter<W> {
     fn game(&mut self, entry: &GameEntry) -> io::Result<()> {
+        if self.format == Format::Parquet {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "Parquet is written by a corpus printer",
+            ));
+        }
         self.start()?;
         let report = match entry {
             GameEntry::Report(r) => r,
@@ -368,6 +378,7 @@ impl<W: Write> Sink for GamePrinter<W> {
                     .write_all(render_game(report, self.format).as_bytes())?;
                 self.wtr.write_all(b"\n")?;
             }
+            Format::Parquet => unreachable!("refused above"),
         }
         self.reports += 1;
         Ok(())

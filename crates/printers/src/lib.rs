@@ -42,7 +42,7 @@ pub mod game;
 mod grid;
 pub mod sink;
 
-pub use corpus::{CorpusLayout, CorpusPrinter, Piece};
+pub use corpus::{summary_output, CorpusLayout, CorpusPrinter, Piece};
 pub use format::Format;
 pub use game::GamePrinter;
 pub use sink::Sink;

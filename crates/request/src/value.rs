@@ -85,7 +85,7 @@ mod tests {
         let e = format::<Format>("jsn").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "format `jsn`: one of table, markdown, csv, json, jsonl (did you mean `json`?)"
+            "format `jsn`: one of table, markdown, csv, json, jsonl, parquet (did you mean `json`?)"
         );
         assert_eq!(
             format::<gorules_compare::diagram::Format>("svg").map(|f| f.to_string()),

@@ -8,3 +8,4 @@ pub mod gtp;
 pub mod rules;
 pub mod score;
 pub mod serve;
+pub mod summary;

@@ -22,6 +22,12 @@ pub fn run(
     unfinished: bool,
     max_file_size: u64,
 ) -> Result<ExitCode, String> {
+    if scoring.format.is_binary() {
+        return Err(format!(
+            "--format {}: a corpus format, written by `gorules compare PATH... --format {} -o FILE`",
+            scoring.format, scoring.format
+        ));
+    }
     let request = scoring
         .request(dead)?
         .unfinished(unfinished)

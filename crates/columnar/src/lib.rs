@@ -1,0 +1,17 @@
+//! # gorules-columnar
+//!
+//! A corpus run as columns, for data tools (pandas, polars, DuckDB, Spark): the Arrow schema
+//! of the engine's reports ([`schema()`]), the record batches built from them ([`BatchBuilder`]:
+//! a row per game and score, a row per ruleset that does not score a game, a row per file or
+//! game that could not be read), and Parquet files written as a run goes and read back
+//! ([`CorpusWriter`], [`read_run`]). The columns, their types and meanings are listed in
+//! docs/json.md ("Parquet and Arrow"), beside the JSON contract whose field names they keep.
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod file;
+pub mod schema;
+
+pub use batch::BatchBuilder;
+pub use file::{read_run, to_parquet, CorpusWriter, RunReader, StoredEntry, StoredGame};
+pub use schema::{columns, schema, Column, ColumnType};

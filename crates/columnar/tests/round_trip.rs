@@ -1,0 +1,80 @@
+//! A corpus run written as Parquet and read back gives the summary the run's own entries
+//! give: every count, example and group, whatever the batch and row group boundaries.
+
+use std::path::PathBuf;
+
+use gorules_columnar::{read_run, to_parquet, StoredEntry};
+use gorules_compare::corpus::{
+    compare_paths, score_columns, GameEntry, RunLimits, Tally, TallyRow,
+};
+use gorules_compare::dead::DeadStones;
+use gorules_compare::replay::Options;
+use gorules_compare::rules_choice::{fixed, RulesetChoice};
+
+fn examples() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"))
+}
+
+/// The entries of `compare` over examples/ under these rulesets, and their score columns.
+fn run(rulesets: Vec<RulesetChoice>) -> (Vec<GameEntry>, Vec<String>) {
+    let options = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
+    let mut entries = Vec::new();
+    compare_paths(
+        &[examples(), examples().join("no-such-file.sgf")],
+        &rulesets,
+        &options,
+        RunLimits::default(),
+        &|| {},
+        |e| entries.push(e),
+    );
+    let columns = score_columns(&rulesets, &options);
+    (entries, columns)
+}
+
+#[test]
+fn the_summary_read_back_is_the_runs() {
+    let mut rulesets = fixed(gorules_rules::builtins());
+    rulesets.push(RulesetChoice::Record(None));
+    let (entries, columns) = run(rulesets);
+    assert!(entries.len() > 150, "{}", entries.len());
+    assert!(entries.iter().any(|e| matches!(e, GameEntry::Error { .. })));
+    let mut direct = Tally::new(columns.clone()).examples(5);
+    for e in &entries {
+        direct.add(e);
+    }
+    let bytes = to_parquet(&entries, &columns).unwrap();
+    let dir = std::env::temp_dir().join(format!("gorules-columnar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.parquet");
+    std::fs::write(&file, bytes).unwrap();
+    let reader = read_run(&file).unwrap();
+    assert_eq!(reader.score_columns(), columns.as_slice());
+    let mut read = Tally::new(columns.clone()).examples(5);
+    let mut count = 0;
+    for (stored, original) in reader.zip(&entries) {
+        let stored = stored.unwrap();
+        match (&stored, original) {
+            (StoredEntry::Error, GameEntry::Error { .. }) => {
+                read.add_row(&TallyRow::default());
+            }
+            (StoredEntry::Game(g), GameEntry::Report(r)) => {
+                assert_eq!(g.source, r.game.source.clone().unwrap_or_default());
+                assert_eq!(g.game_index, r.game.game_index);
+                let scores: Vec<_> = r
+                    .score_parts()
+                    .map(|(a, b, s)| (a.to_string(), b.to_string(), s.clone()))
+                    .collect();
+                assert_eq!(g.scores, scores);
+                read.add_row(&TallyRow::of_game(&columns, &g.tally_game(), true));
+            }
+            _ => panic!("entry {count}: {stored:?} read back for another kind of entry"),
+        }
+        count += 1;
+    }
+    assert_eq!(count, entries.len());
+    assert_eq!(read.summary(), direct.summary());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -367,32 +367,42 @@ impl RunReader {
                 .ok_or_else(|| bad("a score without ruleset"))?;
             let own = cols.bool("from_record", row) == Some(true)
                 || cols.text("record_fallback", row).is_some();
-            let side = |side: &str| -> Result<SideScore, String> {
-                let u = |part: &str| {
-                    cols.u32(&format!("{side}_{part}"), row)
-                        .ok_or_else(|| bad(&format!("a score without {side}_{part}")))
+            // A side's column of a part: a name fixed in the code, not one made for every cell.
+            macro_rules! part {
+                ($black:expr, $part:literal) => {
+                    if $black {
+                        concat!("black_", $part)
+                    } else {
+                        concat!("white_", $part)
+                    }
                 };
-                let f = |part: &str| {
-                    cols.f64(&format!("{side}_{part}"), row)
-                        .ok_or_else(|| bad(&format!("a score without {side}_{part}")))
+            }
+            let side = |black: bool| -> Result<SideScore, String> {
+                let u = |name: &str| {
+                    cols.u32(name, row)
+                        .ok_or_else(|| bad(&format!("a score without {name}")))
+                };
+                let f = |name: &str| {
+                    cols.f64(name, row)
+                        .ok_or_else(|| bad(&format!("a score without {name}")))
                 };
                 Ok(SideScore {
-                    territory: u("territory")?,
-                    seki_eyes_not_counted: u("seki_eyes_not_counted")?,
-                    false_eyes_not_counted: u("false_eyes_not_counted")?,
-                    stones: u("stones")?,
+                    territory: u(part!(black, "territory"))?,
+                    seki_eyes_not_counted: u(part!(black, "seki_eyes_not_counted"))?,
+                    false_eyes_not_counted: u(part!(black, "false_eyes_not_counted"))?,
+                    stones: u(part!(black, "stones"))?,
                     prisoners: Prisoners {
-                        captures: u("captures")?,
-                        dead_stones: u("dead_stones")?,
-                        suicides: u("suicides")?,
-                        pass_stones: u("pass_stones")?,
+                        captures: u(part!(black, "captures"))?,
+                        dead_stones: u(part!(black, "dead_stones"))?,
+                        suicides: u(part!(black, "suicides"))?,
+                        pass_stones: u(part!(black, "pass_stones"))?,
                     },
-                    cleanup_plays: u("cleanup_plays")?,
-                    komi: f("komi")?,
-                    handicap_compensation: f("handicap_compensation")?,
-                    group_tax: u("group_tax")?,
-                    bonus: f("bonus")?,
-                    total: f("total")?,
+                    cleanup_plays: u(part!(black, "cleanup_plays"))?,
+                    komi: f(part!(black, "komi"))?,
+                    handicap_compensation: f(part!(black, "handicap_compensation"))?,
+                    group_tax: u(part!(black, "group_tax"))?,
+                    bonus: f(part!(black, "bonus"))?,
+                    total: f(part!(black, "total"))?,
                 })
             };
             let number = |c: &str| {
@@ -409,8 +419,8 @@ impl RunReader {
                     .ok_or_else(|| bad("a score without result"))?
                     .to_string(),
                 breakdown: Breakdown {
-                    black: side("black")?,
-                    white: side("white")?,
+                    black: side(true)?,
+                    white: side(false)?,
                 },
                 points: None,
             };

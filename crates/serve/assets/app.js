@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const state = {
   sgf: "", move: 0, moves: 0, dead: null, toml: null, report: null, position: null,
-  selected: 0, seq: 0, deadSource: "auto",
+  selected: 0, seq: 0, diffSeq: 0, deadSource: "auto",
 };
 
 async function api(path, body) {
@@ -326,8 +326,12 @@ async function loadRules() {
   diff();
 }
 
+// Answers can arrive out of order when both rulesets change quickly: only the latest request's
+// answer is drawn.
 async function diff() {
+  const mine = ++state.diffSeq;
   const d = await api(`/api/rulesets/diff?a=${encodeURIComponent($("diff-a").value)}&b=${encodeURIComponent($("diff-b").value)}`);
+  if (mine !== state.diffSeq) return;
   const head = $("diff").tHead;
   head.replaceChildren();
   const hr = head.insertRow();

@@ -13,6 +13,7 @@ use std::path::Path;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StringArray};
+use arrow_schema::Schema;
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{Breakdown, ScoreReport};
 use gorules_rules::{Counting, Prisoners, SideScore};
@@ -167,6 +168,8 @@ pub struct RunReader {
     score_columns: Vec<String>,
     batches: ParquetRecordBatchReader,
     batch: Option<RecordBatch>,
+    /// Where the columns read are in the current batch.
+    slots: Slots,
     row: usize,
     failed: bool,
 }
@@ -217,33 +220,12 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
             format!("{name}: not a gorules corpus run: no score columns in `{SCORE_COLUMNS_KEY}`")
         })?;
     // Only the columns the summary reads are decoded.
-    let wanted = [
-        "entry",
-        "kind",
-        "source",
-        "game_index",
-        "size",
-        "handicap",
-        "record_result",
-        "ended_by_passes",
-        "dead_estimate_uncertain",
-        "ruleset",
-        "from_record",
-        "record_fallback",
-        "legal",
-        "counting",
-        "black",
-        "white",
-        "margin",
-        "result",
-    ];
+    let wanted = Slots::find(None).names();
     let parquet_schema = builder.parquet_schema();
     let leaves: Vec<usize> = (0..parquet_schema.num_columns())
         .filter(|&i| {
             let path = parquet_schema.column(i).path().parts()[0].clone();
             wanted.contains(&path.as_str())
-                || path.starts_with("black_")
-                || path.starts_with("white_")
         })
         .collect();
     let mask = parquet::arrow::ProjectionMask::leaves(parquet_schema, leaves);
@@ -257,6 +239,7 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
         score_columns,
         batches,
         batch: None,
+        slots: Slots::find(None),
         row: 0,
         failed: false,
     })
@@ -283,6 +266,7 @@ impl RunReader {
                 }
                 Some(Err(e)) => return Err(format!("{}: {e}", self.name)),
                 Some(Ok(b)) => {
+                    self.slots = Slots::find(Some(&b.schema()));
                     self.batch = Some(b);
                     self.row = 0;
                 }
@@ -303,9 +287,10 @@ impl RunReader {
             let row = self.row;
             let cols = Cols {
                 batch: self.batch.as_ref().expect("advance keeps a batch"),
+                at: &self.slots,
             };
             let n = cols
-                .u64("entry", row)
+                .u64(cols.at.entry, row)
                 .ok_or_else(|| bad("no entry number"))?;
             match number {
                 None => number = Some(n),
@@ -313,7 +298,7 @@ impl RunReader {
                 Some(_) => {}
             }
             self.row = row + 1;
-            let kind = cols.text("kind", row).ok_or_else(|| bad("no kind"))?;
+            let kind = cols.text(cols.at.kind, row).ok_or_else(|| bad("no kind"))?;
             if kind == KIND_ERROR {
                 if entry.is_some() {
                     return Err(bad("an error row inside a game's rows"));
@@ -326,23 +311,26 @@ impl RunReader {
                 Some(StoredEntry::Error) => return Err(bad("a game's row after an error row")),
                 None => {
                     entry = Some(StoredEntry::Game(StoredGame {
-                        source: cols.text("source", row).unwrap_or_default().to_string(),
+                        source: cols
+                            .text(cols.at.source, row)
+                            .unwrap_or_default()
+                            .to_string(),
                         game_index: cols
-                            .u64("game_index", row)
+                            .u64(cols.at.game_index, row)
                             .ok_or_else(|| bad("a game without game_index"))?
                             as usize,
                         size: cols
-                            .text("size", row)
+                            .text(cols.at.size, row)
                             .ok_or_else(|| bad("a game without size"))?
                             .to_string(),
                         handicap: cols
-                            .u32("handicap", row)
+                            .u32(cols.at.handicap, row)
                             .ok_or_else(|| bad("a game without handicap"))?,
-                        result: cols.text("record_result", row).map(str::to_string),
+                        result: cols.text(cols.at.record_result, row).map(str::to_string),
                         finished: cols
-                            .bool("ended_by_passes", row)
+                            .bool(cols.at.ended_by_passes, row)
                             .ok_or_else(|| bad("a game without ended_by_passes"))?,
-                        uncertain: cols.bool("dead_estimate_uncertain", row) == Some(true),
+                        uncertain: cols.bool(cols.at.dead_estimate_uncertain, row) == Some(true),
                         illegal: false,
                         scores: Vec::new(),
                     }));
@@ -352,10 +340,10 @@ impl RunReader {
                     }
                 }
             };
-            if cols.bool("legal", row) == Some(false) {
+            if cols.bool(cols.at.legal, row) == Some(false) {
                 game.illegal = true;
             }
-            let Some(counting) = cols.text("counting", row) else {
+            let Some(counting) = cols.text(cols.at.counting, row) else {
                 continue;
             };
             let counting = Counting::ALL
@@ -363,59 +351,54 @@ impl RunReader {
                 .find(|c| c.name() == counting)
                 .ok_or_else(|| bad(&format!("counting `{counting}`")))?;
             let ruleset = cols
-                .text("ruleset", row)
+                .text(cols.at.ruleset, row)
                 .ok_or_else(|| bad("a score without ruleset"))?;
-            let own = cols.bool("from_record", row) == Some(true)
-                || cols.text("record_fallback", row).is_some();
-            // A side's column of a part: a name fixed in the code, not one made for every cell.
-            macro_rules! part {
-                ($black:expr, $part:literal) => {
-                    if $black {
-                        concat!("black_", $part)
-                    } else {
-                        concat!("white_", $part)
-                    }
-                };
-            }
+            let own = cols.bool(cols.at.from_record, row) == Some(true)
+                || cols.text(cols.at.record_fallback, row).is_some();
             let side = |black: bool| -> Result<SideScore, String> {
-                let u = |name: &str| {
-                    cols.u32(name, row)
-                        .ok_or_else(|| bad(&format!("a score without {name}")))
+                let at = if black {
+                    &cols.at.black_side
+                } else {
+                    &cols.at.white_side
                 };
-                let f = |name: &str| {
-                    cols.f64(name, row)
-                        .ok_or_else(|| bad(&format!("a score without {name}")))
+                let u = |slot: Slot| {
+                    cols.u32(slot, row)
+                        .ok_or_else(|| bad(&format!("a score without {}", slot.name)))
+                };
+                let f = |slot: Slot| {
+                    cols.f64(slot, row)
+                        .ok_or_else(|| bad(&format!("a score without {}", slot.name)))
                 };
                 Ok(SideScore {
-                    territory: u(part!(black, "territory"))?,
-                    seki_eyes_not_counted: u(part!(black, "seki_eyes_not_counted"))?,
-                    false_eyes_not_counted: u(part!(black, "false_eyes_not_counted"))?,
-                    stones: u(part!(black, "stones"))?,
+                    territory: u(at.territory)?,
+                    seki_eyes_not_counted: u(at.seki_eyes_not_counted)?,
+                    false_eyes_not_counted: u(at.false_eyes_not_counted)?,
+                    stones: u(at.stones)?,
                     prisoners: Prisoners {
-                        captures: u(part!(black, "captures"))?,
-                        dead_stones: u(part!(black, "dead_stones"))?,
-                        suicides: u(part!(black, "suicides"))?,
-                        pass_stones: u(part!(black, "pass_stones"))?,
+                        captures: u(at.captures)?,
+                        dead_stones: u(at.dead_stones)?,
+                        suicides: u(at.suicides)?,
+                        pass_stones: u(at.pass_stones)?,
                     },
-                    cleanup_plays: u(part!(black, "cleanup_plays"))?,
-                    komi: f(part!(black, "komi"))?,
-                    handicap_compensation: f(part!(black, "handicap_compensation"))?,
-                    group_tax: u(part!(black, "group_tax"))?,
-                    bonus: f(part!(black, "bonus"))?,
-                    total: f(part!(black, "total"))?,
+                    cleanup_plays: u(at.cleanup_plays)?,
+                    komi: f(at.komi)?,
+                    handicap_compensation: f(at.handicap_compensation)?,
+                    group_tax: u(at.group_tax)?,
+                    bonus: f(at.bonus)?,
+                    total: f(at.total)?,
                 })
             };
-            let number = |c: &str| {
-                cols.f64(c, row)
-                    .ok_or_else(|| bad(&format!("a score without {c}")))
+            let number = |slot: Slot| {
+                cols.f64(slot, row)
+                    .ok_or_else(|| bad(&format!("a score without {}", slot.name)))
             };
             let score = ScoreReport {
                 counting,
-                black: number("black")?,
-                white: number("white")?,
-                margin: number("margin")?,
+                black: number(cols.at.black_score)?,
+                white: number(cols.at.white_score)?,
+                margin: number(cols.at.margin)?,
                 result: cols
-                    .text("result", row)
+                    .text(cols.at.result, row)
                     .ok_or_else(|| bad("a score without result"))?
                     .to_string(),
                 breakdown: Breakdown {
@@ -453,38 +436,190 @@ impl Iterator for RunReader {
     }
 }
 
-/// A batch's columns, read by name.
+/// A column the summary reads: its name and where it is in the current batch.
+#[derive(Clone, Copy)]
+struct Slot {
+    name: &'static str,
+    at: Option<usize>,
+}
+
+/// Where a side's breakdown columns are in the current batch.
+struct SideSlots {
+    territory: Slot,
+    seki_eyes_not_counted: Slot,
+    false_eyes_not_counted: Slot,
+    stones: Slot,
+    captures: Slot,
+    dead_stones: Slot,
+    suicides: Slot,
+    pass_stones: Slot,
+    cleanup_plays: Slot,
+    komi: Slot,
+    handicap_compensation: Slot,
+    group_tax: Slot,
+    bonus: Slot,
+    total: Slot,
+}
+
+/// Where every column the summary reads is in a batch: looked up by name once a batch, so
+/// that reading a cell is an index, not a search of the schema.
+struct Slots {
+    entry: Slot,
+    kind: Slot,
+    source: Slot,
+    game_index: Slot,
+    size: Slot,
+    handicap: Slot,
+    record_result: Slot,
+    ended_by_passes: Slot,
+    dead_estimate_uncertain: Slot,
+    legal: Slot,
+    counting: Slot,
+    ruleset: Slot,
+    from_record: Slot,
+    record_fallback: Slot,
+    black_score: Slot,
+    white_score: Slot,
+    margin: Slot,
+    result: Slot,
+    black_side: SideSlots,
+    white_side: SideSlots,
+}
+
+/// A side's breakdown columns, `black_PART` or `white_PART`, found in `schema`.
+macro_rules! side_slots {
+    ($schema:expr, $side:literal) => {{
+        let slot = |name: &'static str| Slot {
+            name,
+            at: $schema.and_then(|s: &Schema| s.index_of(name).ok()),
+        };
+        SideSlots {
+            territory: slot(concat!($side, "_territory")),
+            seki_eyes_not_counted: slot(concat!($side, "_seki_eyes_not_counted")),
+            false_eyes_not_counted: slot(concat!($side, "_false_eyes_not_counted")),
+            stones: slot(concat!($side, "_stones")),
+            captures: slot(concat!($side, "_captures")),
+            dead_stones: slot(concat!($side, "_dead_stones")),
+            suicides: slot(concat!($side, "_suicides")),
+            pass_stones: slot(concat!($side, "_pass_stones")),
+            cleanup_plays: slot(concat!($side, "_cleanup_plays")),
+            komi: slot(concat!($side, "_komi")),
+            handicap_compensation: slot(concat!($side, "_handicap_compensation")),
+            group_tax: slot(concat!($side, "_group_tax")),
+            bonus: slot(concat!($side, "_bonus")),
+            total: slot(concat!($side, "_total")),
+        }
+    }};
+}
+
+impl Slots {
+    /// The columns found in `schema` (none found without one).
+    fn find(schema: Option<&Schema>) -> Slots {
+        let slot = |name: &'static str| Slot {
+            name,
+            at: schema.and_then(|s| s.index_of(name).ok()),
+        };
+        Slots {
+            entry: slot("entry"),
+            kind: slot("kind"),
+            source: slot("source"),
+            game_index: slot("game_index"),
+            size: slot("size"),
+            handicap: slot("handicap"),
+            record_result: slot("record_result"),
+            ended_by_passes: slot("ended_by_passes"),
+            dead_estimate_uncertain: slot("dead_estimate_uncertain"),
+            legal: slot("legal"),
+            counting: slot("counting"),
+            ruleset: slot("ruleset"),
+            from_record: slot("from_record"),
+            record_fallback: slot("record_fallback"),
+            black_score: slot("black"),
+            white_score: slot("white"),
+            margin: slot("margin"),
+            result: slot("result"),
+            black_side: side_slots!(schema, "black"),
+            white_side: side_slots!(schema, "white"),
+        }
+    }
+
+    /// The names of the columns, for the reader's projection.
+    fn names(&self) -> Vec<&'static str> {
+        let mut names = vec![
+            self.entry.name,
+            self.kind.name,
+            self.source.name,
+            self.game_index.name,
+            self.size.name,
+            self.handicap.name,
+            self.record_result.name,
+            self.ended_by_passes.name,
+            self.dead_estimate_uncertain.name,
+            self.legal.name,
+            self.counting.name,
+            self.ruleset.name,
+            self.from_record.name,
+            self.record_fallback.name,
+            self.black_score.name,
+            self.white_score.name,
+            self.margin.name,
+            self.result.name,
+        ];
+        for side in [&self.black_side, &self.white_side] {
+            names.extend([
+                side.territory.name,
+                side.seki_eyes_not_counted.name,
+                side.false_eyes_not_counted.name,
+                side.stones.name,
+                side.captures.name,
+                side.dead_stones.name,
+                side.suicides.name,
+                side.pass_stones.name,
+                side.cleanup_plays.name,
+                side.komi.name,
+                side.handicap_compensation.name,
+                side.group_tax.name,
+                side.bonus.name,
+                side.total.name,
+            ]);
+        }
+        names
+    }
+}
+
+/// A batch's columns, read through their [`Slots`].
 struct Cols<'a> {
     batch: &'a RecordBatch,
+    at: &'a Slots,
 }
 
 impl<'a> Cols<'a> {
-    fn column(&self, name: &str) -> Option<&'a dyn Array> {
-        self.batch.column_by_name(name).map(|c| c.as_ref())
+    fn column(&self, slot: Slot) -> Option<&'a dyn Array> {
+        Some(self.batch.column(slot.at?).as_ref())
     }
 
-    fn u64(&self, name: &str, row: usize) -> Option<u64> {
-        let c = self.column(name)?.as_primitive_opt::<UInt64Type>()?;
+    fn u64(&self, slot: Slot, row: usize) -> Option<u64> {
+        let c = self.column(slot)?.as_primitive_opt::<UInt64Type>()?;
         c.is_valid(row).then(|| c.value(row))
     }
 
-    fn u32(&self, name: &str, row: usize) -> Option<u32> {
-        let c = self.column(name)?.as_primitive_opt::<UInt32Type>()?;
+    fn u32(&self, slot: Slot, row: usize) -> Option<u32> {
+        let c = self.column(slot)?.as_primitive_opt::<UInt32Type>()?;
         c.is_valid(row).then(|| c.value(row))
     }
 
-    fn f64(&self, name: &str, row: usize) -> Option<f64> {
-        let c = self.column(name)?.as_primitive_opt::<Float64Type>()?;
+    fn f64(&self, slot: Slot, row: usize) -> Option<f64> {
+        let c = self.column(slot)?.as_primitive_opt::<Float64Type>()?;
         c.is_valid(row).then(|| c.value(row))
     }
 
-    fn bool(&self, name: &str, row: usize) -> Option<bool> {
-        let c = self.column(name)?.as_boolean_opt()?;
+    fn bool(&self, slot: Slot, row: usize) -> Option<bool> {
+        let c = self.column(slot)?.as_boolean_opt()?;
         c.is_valid(row).then(|| c.value(row))
     }
 
-    fn text(&self, name: &str, row: usize) -> Option<&'a str> {
-        let c = self.column(name)?;
+    fn text(&self, slot: Slot, row: usize) -> Option<&'a str> {
+        let c = self.column(slot)?;
         if let Some(d) = c.as_dictionary_opt::<Int32Type>() {
             if !d.is_valid(row) {
                 return None;

@@ -140,7 +140,7 @@ fn check_report(report: &gorules_compare::report::GameReport) {
 
 /// The text of a format: JSON and JSON Lines parse, and no control character but a line break
 /// reaches a terminal.
-fn check_text(text: &str, format: Format) {
+pub(crate) fn check_text(text: &str, format: Format) {
     match format {
         Format::Json => {
             serde_json::from_str::<serde_json::Value>(text)

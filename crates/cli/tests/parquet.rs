@@ -377,4 +377,16 @@ fn summary_refuses_what_is_no_run_naming_the_file() {
     let o = gorules(&["summary", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cut.parquet"), "{}", stderr(&o));
+    // A byte changed inside the first row group's pages: the footer's checksum notices it.
+    let mut changed = bytes.clone();
+    changed[100] ^= 0x10;
+    let file = dir2.join("changed.parquet");
+    std::fs::write(&file, &changed).unwrap();
+    let o = gorules(&["summary", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("changed.parquet: a damaged Parquet file: its row groups sum to"),
+        "{err}"
+    );
 }

@@ -7,25 +7,34 @@
 //! Spark), and pure Rust, so it adds no C library to the build.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::hash::Hasher;
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StringArray};
-use arrow_schema::Schema;
+use arrow_schema::{DataType, Schema};
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{Breakdown, ScoreReport};
 use gorules_rules::{Counting, Prisoners, SideScore};
-use parquet::arrow::arrow_reader::{ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder};
+use parquet::arrow::arrow_reader::{
+    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReader,
+    ParquetRecordBatchReaderBuilder,
+};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
+use parquet::file::metadata::ParquetMetaData;
 use parquet::file::properties::WriterProperties;
+use parquet::file::reader::ChunkReader;
+use twox_hash::XxHash64;
 
 use crate::batch::BatchBuilder;
+use crate::guard::decoding;
 use crate::schema::{
-    columns, schema, KIND_ERROR, SCHEMA_VERSION, SCHEMA_VERSION_KEY, SCORE_COLUMNS_KEY,
+    columns, schema, ColumnType, DATA_CHECKSUM_KEY, KIND_ERROR, SCHEMA_VERSION, SCHEMA_VERSION_KEY,
+    SCORE_COLUMNS_KEY,
 };
 
 /// The rows a record batch holds before it is handed to the Parquet writer.
@@ -45,7 +54,33 @@ fn io_error(e: parquet::errors::ParquetError) -> io::Error {
 /// holds the run's score columns ([`SCORE_COLUMNS_KEY`]), which its summary needs.
 pub struct CorpusWriter<W: Write + Send> {
     builder: BatchBuilder,
-    writer: ArrowWriter<W>,
+    writer: ArrowWriter<Summing<W>>,
+}
+
+/// A writer that sums what passes through it: its length and xxHash64
+/// ([`DATA_CHECKSUM_KEY`]).
+struct Summing<W> {
+    inner: W,
+    length: u64,
+    hash: XxHash64,
+}
+
+impl<W: Write> Write for Summing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.write(&buf[..n]);
+        self.length += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The value of [`DATA_CHECKSUM_KEY`] for bytes of this length and hash.
+fn checksum_value(length: u64, hash: u64) -> String {
+    format!("{length} {hash:016x}")
 }
 
 impl<W: Write + Send> CorpusWriter<W> {
@@ -61,6 +96,11 @@ impl<W: Write + Send> CorpusWriter<W> {
                 KeyValue::new(SCHEMA_VERSION_KEY.to_string(), SCHEMA_VERSION.to_string()),
             ]))
             .build();
+        let wtr = Summing {
+            inner: wtr,
+            length: 0,
+            hash: XxHash64::with_seed(0),
+        };
         let writer = ArrowWriter::try_new(wtr, schema(), Some(props)).map_err(io_error)?;
         Ok(CorpusWriter {
             builder: BatchBuilder::new(),
@@ -89,7 +129,15 @@ impl<W: Write + Send> CorpusWriter<W> {
     /// Writes the last rows and the footer, and gives back the writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.flush_batch()?;
-        let mut wtr = self.writer.into_inner().map_err(io_error)?;
+        // The last row group written out, then the checksum of everything so far goes into the
+        // footer.
+        self.writer.flush().map_err(io_error)?;
+        self.writer.sync()?;
+        let sum = self.writer.inner();
+        let value = checksum_value(sum.length, sum.hash.finish());
+        self.writer
+            .append_key_value_metadata(KeyValue::new(DATA_CHECKSUM_KEY.to_string(), value));
+        let mut wtr = self.writer.into_inner().map_err(io_error)?.inner;
         wtr.flush()?;
         Ok(wtr)
     }
@@ -180,10 +228,30 @@ pub struct RunReader {
 pub fn read_run(path: &Path) -> Result<RunReader, String> {
     let name = path.display().to_string();
     let file = File::open(path).map_err(|e| format!("{name}: {e}"))?;
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file)
+    open_run(name, file)
+}
+
+/// [`read_run`] of a file's bytes held in memory; `name` names it in errors.
+pub fn read_run_bytes(name: &str, bytes: Vec<u8>) -> Result<RunReader, String> {
+    open_run(name.to_string(), bytes::Bytes::from(bytes))
+}
+
+/// [`read_run`] of what `reader` reads.
+fn open_run<R: ChunkReader + 'static>(name: String, reader: R) -> Result<RunReader, String> {
+    let length = reader.len();
+    // The Arrow schema that a writer may keep in the footer is not read: the columns' types
+    // come from the Parquet schema, checked below against the run's, and are then read as the
+    // run's schema says (dictionaries). That footer entry is a second encoding of the schema
+    // whose decoder stops the program on a damaged one.
+    let options = ArrowReaderOptions::new().with_skip_arrow_metadata(true);
+    let stored = decoding(|| ArrowReaderMetadata::load(&reader, options.clone()))
+        .map_err(|e| format!("{name}: a damaged Parquet file: {e}"))?
         .map_err(|e| format!("{name}: not a Parquet file ({e})"))?;
-    let found = builder.schema().clone();
+    check_chunks(stored.metadata(), length)
+        .map_err(|e| format!("{name}: a damaged Parquet file: {e}"))?;
+    let found = stored.schema().clone();
     for c in columns() {
+        let wanted = c.ty.data_type();
         match found.field_with_name(&c.name) {
             Err(_) => {
                 return Err(format!(
@@ -191,7 +259,11 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
                     c.name
                 ))
             }
-            Ok(f) if f.data_type() != &c.ty.data_type() => {
+            // Parquet stores a dictionary of strings as strings.
+            Ok(f)
+                if f.data_type() != &wanted
+                    && !(c.ty == ColumnType::Dictionary && f.data_type() == &DataType::Utf8) =>
+            {
                 return Err(format!(
                     "{name}: not a gorules corpus run: column `{}` is {}, not {}",
                     c.name,
@@ -202,7 +274,10 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
             Ok(_) => {}
         }
     }
-    let meta = builder.metadata().file_metadata().key_value_metadata();
+    let typed =
+        ArrowReaderMetadata::try_new(stored.metadata().clone(), options.with_schema(schema()))
+            .map_err(|e| format!("{name}: not a gorules corpus run: {e}"))?;
+    let meta = stored.metadata().file_metadata().key_value_metadata();
     let value = |key: &str| {
         meta.and_then(|m| m.iter().find(|kv| kv.key == key))
             .and_then(|kv| kv.value.clone())
@@ -219,6 +294,11 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
         .ok_or_else(|| {
             format!("{name}: not a gorules corpus run: no score columns in `{SCORE_COLUMNS_KEY}`")
         })?;
+    if let Some(expected) = value(DATA_CHECKSUM_KEY) {
+        check_sum(&reader, &expected)
+            .map_err(|e| format!("{name}: a damaged Parquet file: {e}"))?;
+    }
+    let builder = ParquetRecordBatchReaderBuilder::new_with_metadata(reader, typed);
     // Only the columns the summary reads are decoded.
     let wanted = Slots::find(None).names();
     let parquet_schema = builder.parquet_schema();
@@ -245,6 +325,66 @@ pub fn read_run(path: &Path) -> Result<RunReader, String> {
     })
 }
 
+/// Checks that every column chunk the footer lists lies inside the file (`length` bytes), as
+/// the Parquet reader assumes (it stops the program on a chunk at a negative place).
+fn check_chunks(meta: &ParquetMetaData, length: u64) -> Result<(), String> {
+    for (g, group) in meta.row_groups().iter().enumerate() {
+        if group.num_rows() < 0 {
+            return Err(format!("row group {g} has {} rows", group.num_rows()));
+        }
+        for (c, chunk) in group.columns().iter().enumerate() {
+            let start = chunk
+                .dictionary_page_offset()
+                .unwrap_or(chunk.data_page_offset());
+            let size = chunk.compressed_size();
+            let inside = u64::try_from(start)
+                .ok()
+                .zip(u64::try_from(size).ok())
+                .and_then(|(start, size)| start.checked_add(size))
+                .is_some_and(|end| end <= length)
+                && chunk.data_page_offset() >= 0
+                && chunk.num_values() >= 0;
+            if !inside {
+                return Err(format!(
+                    "row group {g}, column {c}: {size} bytes at {start}, outside the file's {length}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the file's row groups against the checksum its footer holds
+/// ([`DATA_CHECKSUM_KEY`]), reading them a block at a time.
+fn check_sum<R: ChunkReader>(reader: &R, expected: &str) -> Result<(), String> {
+    let length: u64 = expected
+        .split(' ')
+        .next()
+        .and_then(|l| l.parse().ok())
+        .filter(|&l| l <= reader.len())
+        .ok_or_else(|| format!("its checksum `{expected}` does not fit the file"))?;
+    let mut read = reader.get_read(0).map_err(|e| e.to_string())?.take(length);
+    let mut hash = XxHash64::with_seed(0);
+    let mut block = vec![0u8; 64 * 1024];
+    let mut got = 0u64;
+    loop {
+        let n = read.read(&mut block).map_err(|e| e.to_string())?;
+        if n == 0 {
+            break;
+        }
+        hash.write(&block[..n]);
+        got += n as u64;
+    }
+    let found = checksum_value(got, hash.finish());
+    if found == expected {
+        Ok(())
+    } else {
+        Err(format!(
+            "its row groups sum to `{found}`, its footer says `{expected}`"
+        ))
+    }
+}
+
 impl RunReader {
     /// The run's score columns ([`gorules_compare::corpus::score_columns`]).
     pub fn score_columns(&self) -> &[String] {
@@ -259,7 +399,10 @@ impl RunReader {
                     return Ok(true);
                 }
             }
-            match self.batches.next() {
+            let batches = &mut self.batches;
+            let next = decoding(|| batches.next())
+                .map_err(|e| format!("{}: a damaged Parquet file: {e}", self.name))?;
+            match next {
                 None => {
                     self.batch = None;
                     return Ok(false);

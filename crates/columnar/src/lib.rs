@@ -10,8 +10,11 @@
 
 pub mod batch;
 pub mod file;
+mod guard;
 pub mod schema;
 
 pub use batch::BatchBuilder;
-pub use file::{read_run, to_parquet, CorpusWriter, RunReader, StoredEntry, StoredGame};
+pub use file::{
+    read_run, read_run_bytes, to_parquet, CorpusWriter, RunReader, StoredEntry, StoredGame,
+};
 pub use schema::{columns, schema, Column, ColumnType};

@@ -180,6 +180,13 @@ pub const SCORE_COLUMNS_KEY: &str = "gorules:score_columns";
 /// The key of the Parquet file's metadata that holds the version of this schema.
 pub const SCHEMA_VERSION_KEY: &str = "gorules:schema_version";
 
+/// The key of the Parquet file's metadata that holds the length and checksum of the file's
+/// row groups (`"LENGTH XXH64"`: the bytes from the file's start to its last row group's end
+/// and their xxHash64 in hexadecimal), so that a reader notices a damaged page, which
+/// Parquet's own format would only notice with page checksums that its writer here does not
+/// write.
+pub const DATA_CHECKSUM_KEY: &str = "gorules:data_checksum";
+
 /// The version of the schema: it changes when a column is renamed, retyped or removed (never
 /// within a major version of gorules), not when one is added.
 pub const SCHEMA_VERSION: u32 = 1;

@@ -28,6 +28,7 @@
 
 pub mod api;
 pub mod error;
+pub mod inline;
 pub mod limits;
 pub mod openapi;
 pub mod page;

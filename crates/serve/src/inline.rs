@@ -10,8 +10,9 @@
 //! - the server's time a request ([`Limits::timeout`]) is at least [`MIN_TIMEOUT`], many times
 //!   the longest bounded work, so that the clock read after it ([`Admitted::in_time`])
 //!   answers a request over its time late by a small fraction of that time at most;
-//! - the texts of the request to read (its SGF and rulesets' TOML) are at most [`MAX_TEXT`]
-//!   bytes, which bounds their reading;
+//! - the texts of the request to read (its SGF, rulesets' TOML, rules list, dead stones and
+//!   other choices) are at most [`MAX_TEXT`] bytes in all, which bounds their reading and the
+//!   number of rulesets named;
 //! - no game's dead stones are estimated by play-outs ([`estimates`]: `estimate`, or `auto`
 //!   on a scored game without territory markup);
 //! - the request's size in [`units`] (each game's setup stones, moves and points, times the
@@ -34,7 +35,7 @@ use crate::Limits;
 /// `--timeout`, every request that computes goes to the blocking pool.
 pub const MIN_TIMEOUT: Duration = Duration::from_millis(100);
 
-/// The most bytes of text (SGF and TOML) a request may send to be read inline: a 19x19 game
+/// The most bytes of text (SGF, TOML and choices) a request may send to be read inline: a 19x19 game
 /// of 300 moves takes 2 to 4 KB; this bounds a game to about 1,300 moves (each `;B[dd]`), as
 /// the replays of long games cost more a move than those of short ones.
 pub const MAX_TEXT: usize = 8 * 1024;
@@ -51,8 +52,8 @@ pub fn allowed(limits: &Limits) -> bool {
 
 /// Whether `texts` are small enough to be read inline ([`MAX_TEXT`] in all), the limits
 /// allowing.
-pub fn readable<'a>(limits: &Limits, texts: impl IntoIterator<Item = &'a str>) -> bool {
-    allowed(limits) && texts.into_iter().map(str::len).sum::<usize>() <= MAX_TEXT
+pub fn readable<S: AsRef<str>>(limits: &Limits, texts: impl IntoIterator<Item = S>) -> bool {
+    allowed(limits) && texts.into_iter().map(|t| t.as_ref().len()).sum::<usize>() <= MAX_TEXT
 }
 
 /// The size of the work on one game: its setup stones, its moves and its board's points (a

@@ -72,7 +72,8 @@ pub async fn annotate(
 ) -> Result<JsonText, ApiError> {
     let max_games = state.limits.max_games;
     let admitted = admit(&state)?;
-    let texts = std::iter::once(req.sgf.as_str()).chain(req.rules_toml.as_deref());
+    let texts = [&req.sgf, &req.rules, &req.dead].into_iter();
+    let texts = texts.map(String::as_str).chain(req.rules_toml.as_deref());
     if inline::readable(&state.limits, texts) && bounded(&req, max_games) {
         let answer = annotated(&req, max_games).and_then(|a| JsonText::of(&a));
         return admitted.in_time(&state.limits, answer)?;

@@ -65,7 +65,8 @@ pub async fn diagram(
 ) -> Result<Response, ApiError> {
     let max_games = state.limits.max_games;
     let admitted = admit(&state)?;
-    let texts = std::iter::once(req.sgf.as_str()).chain(req.rules_toml.as_deref());
+    let texts = [&req.sgf, &req.rules, &req.dead].into_iter();
+    let texts = texts.map(String::as_str).chain(req.rules_toml.as_deref());
     let (text, format) = if inline::readable(&state.limits, texts) && bounded(&req, max_games) {
         admitted.in_time(&state.limits, draw(&req, max_games))??
     } else {

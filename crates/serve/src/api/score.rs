@@ -114,8 +114,8 @@ pub async fn score(
 ) -> Result<JsonText, ApiError> {
     let max_games = state.limits.max_games;
     let admitted = admit(&state)?;
-    let texts = std::iter::once(&req.sgf).chain(&req.rules_toml);
-    if !inline::readable(&state.limits, texts.map(String::as_str)) {
+    let texts = [&req.sgf, &req.rules, &req.counting, &req.dead];
+    if !inline::readable(&state.limits, texts.into_iter().chain(&req.rules_toml)) {
         return admitted
             .on_pool(&state, move || JsonText::of(&score_text(&req, max_games)?))
             .await;

@@ -61,7 +61,11 @@ for r in $(seq "$rounds"); do
   printf '%-6s %10s %10s %10s %10s %12s %8s\n' "$r" "$reqs" "$p50" "$p90" "$p99" "$(rss)" "${bad:-0}"
 done
 ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+# Thread switches of the server's threads alive now (the blocking pool's idle threads leave
+# after 10 s; their switches are then not counted).
+switches=$(cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ {n += $2} END {print n}')
 echo "$total requests in all; wrk -t$threads -c$connections -d${seconds}s --latency, $(nproc) cores"
 # The server's own CPU time (user + system) per request: the figure that load from other
 # processes on the machine changes least.
+echo "server thread switches: $(awk -v s="$switches" -v n="$total" 'BEGIN {printf "%.2f a request", s / n}')"
 echo "server CPU time: $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$total" 'BEGIN {printf "%.3f ms a request (%.1f s in all)", 1000 * t / hz / n, t / hz}')"

@@ -9,6 +9,8 @@
 #   scripts/serve-bench.sh [ROUNDS] [SECONDS] [CONNECTIONS] [THREADS]
 #
 # POINTS=false asks for the scores without their point maps (to see what the maps cost).
+# GORULES=PATH runs that binary instead of this tree's release build (to compare two builds
+# in the same minutes, taking turns).
 # Defaults: 5 rounds of 20 s, 16 connections on 2 wrk threads. Build first:
 #   cargo build --release -p gorules-cli
 set -euo pipefail
@@ -17,8 +19,8 @@ rounds=${1:-5}
 seconds=${2:-20}
 connections=${3:-16}
 threads=${4:-2}
-bin="$root/target/release/gorules"
-[ -x "$bin" ] || { echo "no release build: cargo build --release -p gorules-cli" >&2; exit 1; }
+bin="${GORULES:-$root/target/release/gorules}"
+[ -x "$bin" ] || { echo "no release build at $bin: cargo build --release -p gorules-cli" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
 work=$(mktemp -d)
 log="$work/serve.log"
@@ -59,7 +61,11 @@ for r in $(seq "$rounds"); do
   printf '%-6s %10s %10s %10s %10s %12s %8s\n' "$r" "$reqs" "$p50" "$p90" "$p99" "$(rss)" "${bad:-0}"
 done
 ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+# Thread switches of the server's threads alive now (the blocking pool's idle threads leave
+# after 10 s; their switches are then not counted).
+switches=$(cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ {n += $2} END {print n}')
 echo "$total requests in all; wrk -t$threads -c$connections -d${seconds}s --latency, $(nproc) cores"
 # The server's own CPU time (user + system) per request: the figure that load from other
 # processes on the machine changes least.
+echo "server thread switches: $(awk -v s="$switches" -v n="$total" 'BEGIN {printf "%.2f a request", s / n}')"
 echo "server CPU time: $(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$total" 'BEGIN {printf "%.3f ms a request (%.1f s in all)", 1000 * t / hz / n, t / hz}')"

@@ -11,7 +11,9 @@
 //! - [`error`]: errors as `{"error": ..., "line": ..., "column": ...}`, always a 4xx for bad
 //!   input;
 //! - [`limits`]: the limits that are part of the contract (body size, request time,
-//!   requests at once, games per collection, games per fuzz run);
+//!   requests at once, games per collection, games per fuzz run), and the blocking pool;
+//! - [`inline`]: which work runs on the thread that read the request (bounded and cheap by
+//!   construction) and which on the blocking pool;
 //! - [`openapi`]: the OpenAPI document, generated from the handlers' types;
 //! - [`page`]: the page's files, embedded at build time.
 //!
@@ -28,6 +30,7 @@
 
 pub mod api;
 pub mod error;
+pub mod inline;
 pub mod limits;
 pub mod openapi;
 pub mod page;
@@ -50,9 +53,11 @@ pub struct AppState {
     pub limits: Limits,
     /// One permit per request at work ([`Limits::max_inflight`]).
     pub inflight: Arc<tokio::sync::Semaphore>,
-    /// One permit per core: the requests at work compute one per core at a time, the others
-    /// wait their turn in order, so that a burst is answered at the pace of the cores instead
-    /// of every request slowed by all the others.
+    /// One permit per core for the blocking pool: the requests at work there compute one per
+    /// core at a time, the others wait their turn in order, so that a burst is answered at the
+    /// pace of the cores instead of every request slowed by all the others. Work that runs
+    /// inline ([`inline`]) takes none: it runs on the runtime's threads, one per core, and is
+    /// answered while long work holds every turn of the pool.
     pub workers: Arc<tokio::sync::Semaphore>,
 }
 

@@ -4,6 +4,7 @@
 //! checks it.
 
 mod claims;
+mod inline;
 mod limits;
 mod page;
 mod records;

@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 
 use super::{auto, concord, games, ApiJson, JsonText};
 use crate::error::{ApiError, ErrorBody};
-use crate::limits::on_worker;
+use crate::inline;
+use crate::limits::admit;
 use crate::AppState;
 
 /// What to annotate: the options of `gorules annotate`, by the same names.
@@ -70,8 +71,30 @@ pub async fn annotate(
     ApiJson(req): ApiJson<AnnotateRequest>,
 ) -> Result<JsonText, ApiError> {
     let max_games = state.limits.max_games;
-    let answer = on_worker(&state, move || annotated(&req, max_games)).await?;
-    JsonText::of(&answer)
+    let admitted = admit(&state)?;
+    let texts = [&req.sgf, &req.rules, &req.dead].into_iter();
+    let texts = texts.map(String::as_str).chain(req.rules_toml.as_deref());
+    if inline::readable(&state.limits, texts) && bounded(&req, max_games) {
+        let answer = annotated(&req, max_games).and_then(|a| JsonText::of(&a));
+        return admitted.in_time(&state.limits, answer)?;
+    }
+    admitted
+        .on_pool(&state, move || JsonText::of(&annotated(&req, max_games)?))
+        .await
+}
+
+/// Whether annotating the request's record is bounded and cheap by construction
+/// ([`crate::inline::bounded`]: each game settled under one ruleset). A request that cannot be
+/// read is: its error is answered before any work.
+pub fn bounded(req: &AnnotateRequest, max_games: usize) -> bool {
+    let (Ok(dead), Ok(games)) = (
+        remote::dead_stones(&req.dead),
+        games(&req.sgf, super::score::SOURCE, max_games),
+    ) else {
+        return true;
+    };
+    let games: Vec<_> = games.into_iter().flatten().collect();
+    inline::bounded(&games, 1, &dead, req.unfinished)
 }
 
 /// The annotated record.

@@ -95,7 +95,9 @@ pub async fn fuzz(
     ApiJson(req): ApiJson<FuzzRequest>,
 ) -> Result<JsonText, ApiError> {
     let limits = state.limits;
-    let answer = on_worker(&state, move || {
+    // The answer's JSON is written on the pool too: nothing of the run's size is left to the
+    // thread that reads the requests.
+    on_worker(&state, move || {
         let (claim, opts, budget) = prepare(&req, &limits)?;
         let report = run_until(&claim, &opts, Some(Instant::now() + budget), &|_| {});
         let mut v: serde_json::Value = serde_json::from_str(&printer::json(&report))
@@ -110,10 +112,9 @@ pub async fn fuzz(
         v["games_asked"] = req.games.into();
         v["stopped_by_budget"] = (report.games < req.games).into();
         v["budget_seconds"] = budget.as_secs_f64().into();
-        Ok(v)
+        JsonText::of(&v)
     })
-    .await?;
-    JsonText::of(&answer)
+    .await
 }
 
 /// The claim, the run's options and its time budget, each checked.

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use gorules_compare::dead::DeadStones;
 use gorules_compare::diagram::{render, view, Format};
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{record_ruleset, RECORD};
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 
 use super::{auto, concord, games, ApiJson};
 use crate::error::{ApiError, ErrorBody};
-use crate::limits::on_worker;
+use crate::inline;
+use crate::limits::admit;
 use crate::AppState;
 
 /// What to draw: the options of `gorules diagram`, by the same names.
@@ -62,12 +64,40 @@ pub async fn diagram(
     ApiJson(req): ApiJson<DiagramRequest>,
 ) -> Result<Response, ApiError> {
     let max_games = state.limits.max_games;
-    let (text, format) = on_worker(&state, move || draw(&req, max_games)).await?;
+    let admitted = admit(&state)?;
+    let texts = [&req.sgf, &req.rules, &req.dead].into_iter();
+    let texts = texts.map(String::as_str).chain(req.rules_toml.as_deref());
+    let (text, format) = if inline::readable(&state.limits, texts) && bounded(&req, max_games) {
+        admitted.in_time(&state.limits, draw(&req, max_games))??
+    } else {
+        admitted
+            .on_pool(&state, move || draw(&req, max_games))
+            .await?
+    };
     let kind = match format {
         Format::Svg => "image/svg+xml",
         Format::Text => "text/plain; charset=utf-8",
     };
     Ok(([(header::CONTENT_TYPE, kind)], text).into_response())
+}
+
+/// Whether drawing the request's diagram is bounded and cheap by construction
+/// ([`crate::inline::bounded`]: the first game under one ruleset, its dead stones resolved
+/// only at the end of the record). A request that cannot be read is: its error is answered
+/// before any work.
+pub fn bounded(req: &DiagramRequest, max_games: usize) -> bool {
+    let (Ok(dead), Ok(games)) = (
+        remote::dead_stones(&req.dead),
+        games(&req.sgf, super::score::SOURCE, max_games),
+    ) else {
+        return true;
+    };
+    let Some(Ok(game)) = games.into_iter().next() else {
+        return true;
+    };
+    let at_end = req.move_number.is_none_or(|n| n >= game.moves.len());
+    let dead = if at_end { dead } else { DeadStones::None };
+    inline::bounded([&game], 1, &dead, false)
 }
 
 /// The diagram's text and format.

@@ -10,13 +10,15 @@ use gorules_compare::rules_choice::{
     compare_chosen, own_ruleset_left_out, ChoiceError, RulesetChoice,
 };
 use gorules_request::{remote, Request};
+use gorules_rules::Counting;
 use gorules_sgf::{place_error, GameRecord};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{all, auto, games, yes, ApiJson, JsonText};
 use crate::error::{ApiError, ErrorBody};
-use crate::limits::on_worker;
+use crate::inline;
+use crate::limits::admit;
 use crate::AppState;
 
 /// The name of a record sent with a request, in its messages.
@@ -111,8 +113,22 @@ pub async fn score(
     ApiJson(req): ApiJson<ScoreRequest>,
 ) -> Result<JsonText, ApiError> {
     let max_games = state.limits.max_games;
-    let answer = on_worker(&state, move || score_text(&req, max_games)).await?;
-    JsonText::of(&answer)
+    let admitted = admit(&state)?;
+    let texts = [&req.sgf, &req.rules, &req.counting, &req.dead];
+    if !inline::readable(&state.limits, texts.into_iter().chain(&req.rules_toml)) {
+        return admitted
+            .on_pool(&state, move || JsonText::of(&score_text(&req, max_games)?))
+            .await;
+    }
+    // A small text is read here; the scores too when the work is bounded (`crate::inline`).
+    let work = admitted.in_time(&state.limits, read(&req, max_games))??;
+    if work.bounded() {
+        let answer = score_work(&req, &work).and_then(|a| JsonText::of(&a));
+        return admitted.in_time(&state.limits, answer)?;
+    }
+    admitted
+        .on_pool(&state, move || JsonText::of(&score_work(&req, &work)?))
+        .await
 }
 
 /// The rulesets and options of a score request, checked as `gorules score` checks them.
@@ -144,38 +160,104 @@ pub fn request(req: &ScoreRequest) -> Result<Request, ApiError> {
     Ok(request)
 }
 
+/// A score request read: its rulesets and options, and its games, each cut at the move asked
+/// for, with the number of moves of the whole record (or the error that stopped its reading).
+pub struct ScoreWork {
+    /// The rulesets and options.
+    pub request: Request,
+    /// The games, cut at the move asked for, each with its record's number of moves.
+    pub games: Vec<Result<(GameRecord, usize), gorules_sgf::RecordError>>,
+}
+
+impl ScoreWork {
+    /// The scores asked of each game: its rulesets times the counting methods the request
+    /// allows (all three when it names none).
+    pub fn scores(&self) -> usize {
+        let countings = self
+            .request
+            .options
+            .countings
+            .as_ref()
+            .map_or(Counting::ALL.len(), Vec::len);
+        self.request.rules.len() * countings
+    }
+
+    /// The games that could be read.
+    fn records(&self) -> impl Iterator<Item = &GameRecord> + Clone {
+        self.games
+            .iter()
+            .filter_map(|g| g.as_ref().ok())
+            .map(|(g, _)| g)
+    }
+
+    /// The size of the work ([`crate::inline::units`]).
+    pub fn units(&self) -> u64 {
+        crate::inline::units(self.records(), self.scores())
+    }
+
+    /// Whether scoring it is bounded and cheap by construction ([`crate::inline::bounded`]).
+    pub fn bounded(&self) -> bool {
+        crate::inline::bounded(
+            self.records(),
+            self.scores(),
+            &self.request.options.dead,
+            self.request.options.score_unfinished,
+        )
+    }
+}
+
+/// Reads a score request: its options, its rulesets and its SGF's games (at most
+/// `max_games`), each cut at the move asked for (a move beyond a record's end is a 422).
+pub fn read(req: &ScoreRequest, max_games: usize) -> Result<ScoreWork, ApiError> {
+    let request = request(req)?;
+    let games = games(&req.sgf, SOURCE, max_games)?
+        .into_iter()
+        .map(|game| match game {
+            Err(e) => Ok(Err(e)),
+            Ok(g) => {
+                let moves = g.moves.len();
+                let g = match req.move_number {
+                    Some(n) => at_move(g, n)?,
+                    None => g,
+                };
+                Ok(Ok((g, moves)))
+            }
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(ScoreWork { request, games })
+}
+
 /// Scores every game of the request's SGF (at most `max_games`).
 pub fn score_text(req: &ScoreRequest, max_games: usize) -> Result<ScoreAnswer, ApiError> {
-    let request = request(req)?;
-    let games = games(&req.sgf, SOURCE, max_games)?;
+    score_work(req, &read(req, max_games)?)
+}
+
+/// Scores every game of a request read.
+pub fn score_work(req: &ScoreRequest, work: &ScoreWork) -> Result<ScoreAnswer, ApiError> {
+    let request = &work.request;
     let mut answer = ScoreAnswer {
         games: Vec::new(),
         positions: Vec::new(),
         errors: Vec::new(),
         notes: Vec::new(),
     };
-    for (i, game) in games.into_iter().enumerate() {
-        let game = match game {
-            Ok(g) => g,
+    for (i, game) in work.games.iter().enumerate() {
+        let (game, moves) = match game {
+            Ok((g, moves)) => (g, *moves),
             Err(e) => {
-                answer.errors.push(ApiError::record(&e).body);
+                answer.errors.push(ApiError::record(e).body);
                 continue;
             }
         };
-        let moves = game.moves.len();
-        let game = match req.move_number {
-            Some(n) => at_move(game, n)?,
-            None => game,
-        };
         answer
             .notes
-            .extend(own_ruleset_left_out(&request.rules, &game, SOURCE, i));
-        match compare_chosen(&game, &request.rules, &request.options) {
+            .extend(own_ruleset_left_out(&request.rules, game, SOURCE, i));
+        match compare_chosen(game, &request.rules, &request.options) {
             Ok(r) => {
                 // The record replayed for the scores: its stones replay here too.
                 answer
                     .positions
-                    .push(position(&game, game.moves.len(), moves)?);
+                    .push(position(game, game.moves.len(), moves)?);
                 answer.games.push(r);
             }
             Err(ChoiceError::Record(e)) => answer

@@ -22,11 +22,17 @@ impl Server {
 
     /// A server with these limits.
     pub fn with(limits: Limits) -> Server {
+        Server::on_threads(limits, 2)
+    }
+
+    /// A server with these limits, its runtime on `threads` threads (those that read and
+    /// answer the requests, and compute the work that runs inline).
+    pub fn on_threads(limits: Limits, threads: usize) -> Server {
         let (tx_addr, rx_addr) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
+                .worker_threads(threads)
                 .enable_all()
                 .build()
                 .unwrap();

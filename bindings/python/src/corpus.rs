@@ -1,10 +1,9 @@
 //! `gorules.compare`: a corpus run streamed to Python one game at a time.
 //!
-//! A thread of its own drives the library's corpus run (`compare_paths_map_while`, the
-//! machinery of `gorules compare`): its workers replay the records and make each game's entry
-//! (`GameEntry`, what `--format jsonl` writes a line of) and summary row; the driving thread
-//! counts the rows and sends the entries, in input order and in batches of [`BATCH`], into a
-//! bounded channel, then the summary. The Python iterator takes a batch out with the
+//! A thread of its own drives the library's corpus run ([`crate::run`]): its workers replay
+//! the records and make each game's entry (`GameEntry`, what `--format jsonl` writes a line
+//! of) and summary row; the driving thread counts the rows and sends the entries, in input
+//! order and in batches of [`BATCH`], into a bounded channel, then the summary. The Python iterator takes a batch out with the
 //! interpreter lock released, then hands out its entries one by one, turning each into Python
 //! objects by its serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make
 //! of the line. When Python stops reading, the channel fills and the run waits; when the
@@ -16,20 +15,18 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use gorules_compare::corpus::{
-    compare_paths_map_while, score_columns, GameEntry, RunLimits, Summary, Tally, TallyRow,
-};
+use gorules_compare::corpus::{GameEntry, Summary, Tally};
 use gorules_compare::files::InputErrorKind;
-use gorules_compare::replay::Options;
 use pyo3::prelude::*;
 
 use crate::args;
 use crate::errors::gorules_error;
 use crate::pyser::{to_python, Cache};
+use crate::run::{path_list, RunRequest, RunSink};
 use crate::tally::PyTally;
 
 /// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
@@ -56,6 +53,32 @@ pub struct SummaryLine<'a> {
     pub summary: &'a Summary,
 }
 
+/// The driving thread's side of `compare`: the entries, sent in batches of [`BATCH`], then
+/// the tally or the run's error.
+struct EntrySink {
+    tx: SyncSender<Vec<Message>>,
+    batch: Vec<Message>,
+}
+
+impl RunSink for EntrySink {
+    fn entry(&mut self, entry: GameEntry) -> bool {
+        self.batch.push(Message::Entry(Box::new(entry)));
+        if self.batch.len() < BATCH {
+            return true;
+        }
+        let full = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.tx.send(full).is_ok()
+    }
+
+    fn end(mut self, end: Result<Tally, String>) {
+        self.batch.push(match end {
+            Ok(tally) => Message::End(Box::new(tally)),
+            Err(message) => Message::Error(message),
+        });
+        let _ = self.tx.send(self.batch);
+    }
+}
+
 /// Replays every game of every SGF file under `paths` (files, and directories walked for
 /// `*.sgf`) under each ruleset, on `jobs` threads, and yields one dict per game as
 /// `gorules compare --format jsonl` writes them, in input order: a report, or
@@ -76,67 +99,27 @@ pub fn compare(
     #[pyo3(from_py_with = args::examples)] examples: usize,
     #[pyo3(from_py_with = args::max_file_size)] max_file_size: u64,
 ) -> PyResult<CompareRun> {
-    let paths = path_list(paths)?;
-    if paths.is_empty() {
-        return Err(gorules_error("paths: no file or directory given"));
-    }
-    let rulesets = args::ruleset_choices(rules)?;
-    let options = Options {
-        komi: args::komi(komi)?,
-        dead: args::dead(dead, engine)?,
-        countings: args::countings(counting)?,
-        score_unfinished: false,
+    let request = RunRequest::new(
+        paths,
+        rules,
+        counting,
+        komi,
+        dead,
+        engine,
+        jobs,
         strict,
-        // A corpus run gives no maps, as `compare` does not.
-        point_maps: false,
-    };
-    let limits = RunLimits {
-        jobs: args::jobs(jobs)?,
+        examples,
         max_file_size,
-    };
+    )?;
     let (tx, rx) = sync_channel::<Vec<Message>>(CHANNEL);
-    std::thread::Builder::new()
-        .name("gorules-compare".into())
-        .spawn(move || {
-            let columns = score_columns(&rulesets, &options);
-            let mut tally = Tally::new(columns.clone()).examples(examples);
-            let wants_examples = tally.wants_examples();
-            // Each game's summary row is made on the worker that replayed it.
-            let prepare = |e: GameEntry| {
-                let row = TallyRow::with_examples(&columns, &e, wants_examples);
-                (e, row)
-            };
-            let mut reading = true;
-            let mut batch = Vec::with_capacity(BATCH);
-            let inputs = compare_paths_map_while(
-                &paths,
-                &rulesets,
-                &options,
-                limits,
-                &|| {},
-                &prepare,
-                |(entry, row)| {
-                    tally.add_row(&row);
-                    batch.push(Message::Entry(Box::new(entry)));
-                    if batch.len() >= BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        reading = tx.send(full).is_ok();
-                    }
-                    reading
-                },
-            );
-            if !reading {
-                return;
-            }
-            let last = if inputs.paths == 0 {
-                let named: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                Message::Error(format!("no SGF file (*.sgf) in {}", named.join(", ")))
-            } else {
-                Message::End(Box::new(tally))
-            };
-            batch.push(last);
-            let _ = tx.send(batch);
-        })
+    request
+        .spawn(
+            "gorules-compare",
+            EntrySink {
+                tx,
+                batch: Vec::with_capacity(BATCH),
+            },
+        )
         .map_err(|e| gorules_error(format!("cannot start the run: {e}")))?;
     Ok(CompareRun {
         rx: Mutex::new(Some(rx)),
@@ -179,20 +162,6 @@ enum Next {
     Batch(Vec<Message>),
     Wait,
     End,
-}
-
-/// `paths`: one path (a `str` or path-like object) or a sequence of them.
-fn path_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if let Ok(p) = obj.extract::<PathBuf>() {
-        return Ok(vec![p]);
-    }
-    let items = obj.try_iter().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "paths: a path or a sequence of paths, not {}",
-            args::type_name(obj)
-        ))
-    })?;
-    items.map(|p| p?.extract::<PathBuf>()).collect()
 }
 
 /// The iterator `gorules.compare` returns: one dict per game, then the summary. Dropping it

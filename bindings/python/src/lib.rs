@@ -10,6 +10,9 @@
 //!   a bounded channel, the entries of `gorules compare --format jsonl`
 //!   (`gorules_compare::corpus`), and `Tally`: its summary as data that merges and
 //!   pickles, for runs split over processes;
+//! - `compare_arrow`: the same run as the Arrow record batches of
+//!   `gorules compare --format parquet` (`gorules_columnar`), handed over through the Arrow
+//!   PyCapsule interface (an Arrow C stream) with no Python object per row;
 //! - `Ruleset` and `Game`: rulesets and a game played
 //!   move by move (`gorules_rules::Game`);
 //! - `fuzz`: the claims fuzzer, its report as `gorules fuzz --format json`
@@ -28,6 +31,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod arrow;
 mod corpus;
 mod errors;
 mod fuzz;
@@ -35,6 +39,7 @@ mod game;
 mod json;
 mod pyser;
 mod ruleset;
+mod run;
 mod score;
 mod tally;
 
@@ -49,6 +54,8 @@ fn _gorules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::compare, m)?)?;
     m.add_class::<corpus::CompareRun>()?;
+    m.add_function(wrap_pyfunction!(arrow::compare_arrow, m)?)?;
+    m.add_class::<arrow::ArrowRun>()?;
     m.add_function(wrap_pyfunction!(corpus::sgf_files, m)?)?;
     m.add_class::<tally::PyTally>()?;
     m.add_function(wrap_pyfunction!(fuzz::fuzz, m)?)?;

@@ -33,8 +33,8 @@ use twox_hash::XxHash64;
 use crate::batch::BatchBuilder;
 use crate::guard::decoding;
 use crate::schema::{
-    columns, schema, ColumnType, DATA_CHECKSUM_KEY, KIND_ERROR, SCHEMA_VERSION, SCHEMA_VERSION_KEY,
-    SCORE_COLUMNS_KEY,
+    columns, run_metadata, schema, ColumnType, DATA_CHECKSUM_KEY, KIND_ERROR, SCHEMA_VERSION,
+    SCHEMA_VERSION_KEY, SCORE_COLUMNS_KEY,
 };
 
 /// The rows a record batch holds before it is handed to the Parquet writer.
@@ -87,14 +87,16 @@ impl<W: Write + Send> CorpusWriter<W> {
     /// A writer of a run with these score columns
     /// ([`gorules_compare::corpus::score_columns`]) to `wtr`.
     pub fn new(wtr: W, score_columns: &[String]) -> io::Result<CorpusWriter<W>> {
-        let columns = serde_json::to_string(score_columns).expect("strings serialise");
+        let mut metadata: Vec<KeyValue> = run_metadata(score_columns)
+            .into_iter()
+            .map(|(k, v)| KeyValue::new(k, v))
+            .collect();
+        // In a fixed order (by key): the same run, the same bytes.
+        metadata.sort_by(|a, b| a.key.cmp(&b.key));
         let props = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_key_value_metadata(Some(vec![
-                KeyValue::new(SCORE_COLUMNS_KEY.to_string(), columns),
-                KeyValue::new(SCHEMA_VERSION_KEY.to_string(), SCHEMA_VERSION.to_string()),
-            ]))
+            .set_key_value_metadata(Some(metadata))
             .build();
         let wtr = Summing {
             inner: wtr,

@@ -2,6 +2,7 @@
 //! ([`schema()`]) is made and which docs/json.md ("Parquet and Arrow") lists, so that the two
 //! cannot drift apart (a test reads the documented table and compares it with this one).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
@@ -163,6 +164,27 @@ pub fn schema() -> SchemaRef {
             .map(|c| Field::new(c.name, c.ty.data_type(), true))
             .collect::<Vec<_>>(),
     ))
+}
+
+/// The metadata of a run's columns: its score columns under [`SCORE_COLUMNS_KEY`] (a JSON
+/// array) and the schema's version under [`SCHEMA_VERSION_KEY`]. A Parquet file of the run
+/// holds them in its key-value metadata; a stream of its record batches in its schema's.
+pub fn run_metadata(score_columns: &[String]) -> HashMap<String, String> {
+    let columns = serde_json::to_string(score_columns).expect("strings serialise");
+    HashMap::from([
+        (SCORE_COLUMNS_KEY.to_string(), columns),
+        (SCHEMA_VERSION_KEY.to_string(), SCHEMA_VERSION.to_string()),
+    ])
+}
+
+/// [`schema()`] with the metadata of a run with these score columns ([`run_metadata`]).
+pub fn run_schema(score_columns: &[String]) -> SchemaRef {
+    Arc::new(
+        schema()
+            .as_ref()
+            .clone()
+            .with_metadata(run_metadata(score_columns)),
+    )
 }
 
 /// The value of `kind` on a score's row: a ruleset's score of a game.

@@ -1,15 +1,18 @@
 //! A corpus run written as Parquet and read back gives the summary the run's own entries
 //! give: every count, example and group, whatever the batch and row group boundaries.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use gorules_columnar::{read_run, to_parquet, StoredEntry};
+use gorules_columnar::schema::DATA_CHECKSUM_KEY;
+use gorules_columnar::{read_run, run_schema, to_parquet, StoredEntry};
 use gorules_compare::corpus::{
     compare_paths, score_columns, GameEntry, RunLimits, Tally, TallyRow,
 };
 use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::{fixed, RulesetChoice};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 fn examples() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"))
@@ -77,4 +80,37 @@ fn the_summary_read_back_is_the_runs() {
     assert_eq!(count, entries.len());
     assert_eq!(read.summary(), direct.summary());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_streams_schema_is_the_files() {
+    // What a stream of the batches says of itself (`run_schema`: the Python package's Arrow
+    // stream) is what the Parquet file of the same run holds: the same columns and types, and
+    // the run's metadata among the file's key-value pairs.
+    let (entries, columns) = run(fixed(gorules_rules::builtins()));
+    let path = std::env::temp_dir().join(format!(
+        "gorules-columnar-schema-{}.parquet",
+        std::process::id()
+    ));
+    std::fs::write(&path, to_parquet(&entries, &columns).unwrap()).unwrap();
+    let file =
+        ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let stream = run_schema(&columns);
+    assert_eq!(file.schema().fields(), stream.fields());
+    let mut stored: HashMap<String, String> = file
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .map(|kv| (kv.key.clone(), kv.value.clone().unwrap_or_default()))
+        .filter(|(k, _)| k.starts_with("gorules:"))
+        .collect();
+    // The file also holds the checksum of its own row groups, which a stream has not.
+    assert!(stored.remove(DATA_CHECKSUM_KEY).is_some());
+    assert_eq!(&stored, stream.metadata());
+    assert_eq!(stored["gorules:schema_version"], "1");
+    let named: Vec<String> = serde_json::from_str(&stored["gorules:score_columns"]).unwrap();
+    assert_eq!(named, columns);
 }

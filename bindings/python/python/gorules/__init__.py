@@ -11,7 +11,10 @@ command (``docs/json.md``): ``score`` gives what ``gorules score --format json``
 ``compare`` the lines of ``gorules compare --format jsonl``. Errors are exceptions derived
 from :class:`GorulesError` (a :class:`ValueError`) with the command's messages.
 
-For data frames, :func:`rows` flattens those dicts into the columns of the command's CSV.
+For data frames, :func:`compare_arrow` gives a run as Arrow record batches (the rows and
+schema of ``gorules compare --format parquet``), which pyarrow, polars, DuckDB and pandas read
+without a Python object per row; :func:`rows` flattens the dicts into the columns of the
+command's CSV.
 A run's summary as data that merges and pickles is :meth:`CompareRun.tally` (a
 :class:`Tally`): :mod:`gorules.dask` runs ``compare`` and ``fuzz`` on a Dask cluster with it.
 
@@ -21,6 +24,7 @@ meanwhile.
 
 from ._gorules import (
     DEFAULT_MAX_FILE_SIZE,
+    ArrowRun,
     CompareRun,
     Game,
     GorulesError,
@@ -33,6 +37,7 @@ from ._gorules import (
     __version__,
     claims,
     compare,
+    compare_arrow,
     fuzz,
     score,
     sgf_files,
@@ -41,6 +46,7 @@ from .frames import rows
 
 __all__ = [
     "DEFAULT_MAX_FILE_SIZE",
+    "ArrowRun",
     "CompareRun",
     "Game",
     "GorulesError",
@@ -53,6 +59,7 @@ __all__ = [
     "__version__",
     "claims",
     "compare",
+    "compare_arrow",
     "fuzz",
     "rows",
     "score",

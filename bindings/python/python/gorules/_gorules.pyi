@@ -102,6 +102,38 @@ def compare(
     in input order, as ``gorules compare --format jsonl`` writes them (a report, or
     ``{"source", "game_index", "error"}``, ``game_index`` only for one game's error), then ``{"summary": {...}}`` last. Memory stays flat."""
 
+class ArrowRun:
+    """What compare_arrow() returns: the run's rows as an Arrow stream (the Arrow PyCapsule
+    interface), read by ``pyarrow.table(run)``, ``polars.DataFrame(run)``, DuckDB."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object:
+        """A PyCapsule named ``arrow_array_stream``: an Arrow C stream of the run's record
+        batches, in the schema of ``gorules compare --format parquet``'s file (docs/json.md,
+        "Parquet and Arrow"). Each call is a new stream, and a run of its own once read;
+        ``requested_schema`` is not applied."""
+    def tally(self) -> "Tally":
+        """The tally of the last stream read to its end (GorulesError before one has been,
+        or with the run's error)."""
+
+def compare_arrow(
+    paths: Union[StrPath, Iterable[StrPath]],
+    rules: Optional[RulesSpec] = None,
+    counting: str = "all",
+    komi: Optional[float] = None,
+    dead: DeadSpec = None,
+    *,
+    engine: Optional[str] = None,
+    jobs: Optional[int] = None,
+    strict: bool = False,
+    examples: int = 0,
+    max_file_size: int = ...,
+) -> ArrowRun:
+    """The run of compare() (the same arguments) as Arrow record batches: the rows of
+    ``gorules compare --format parquet`` (a row per game, ruleset and counting; a row per
+    ruleset without a score; a row per file or game that could not be read, its message in
+    ``error``), streamed as the corpus is scored in batches of about 8,192 rows. Bad options
+    raise GorulesError at once; a run with no SGF file fails its stream."""
+
 def fuzz(
     claim: str,
     games: int = 10000,

@@ -23,7 +23,7 @@ fn a_bounded_request_is_answered_while_long_ones_work() {
         .map(|_| {
             std::thread::spawn(move || {
                 let body =
-                    json!({"claim": "concord-area-territory", "games": 100000, "seconds": 2.0});
+                    json!({"claim": "concord-area-territory", "games": 100000, "seconds": 2.0, "sizes": "19"});
                 request(
                     addr,
                     "POST",

@@ -66,9 +66,10 @@ fn a_request_beyond_the_ones_at_work_is_a_503() {
         ..Limits::default()
     });
     let addr = server.addr;
-    // One request at work for about a second (a fuzz run stops at its budget)...
+    // One request at work for about a second (a fuzz run stops at its budget; 100,000 random
+    // games on 19x19 take far longer than that)...
     let busy = std::thread::spawn(move || {
-        let body = json!({"claim": "concord-area-territory", "games": 100000, "seconds": 1.0});
+        let body = json!({"claim": "concord-area-territory", "games": 100000, "seconds": 1.0, "sizes": "19"});
         request(
             addr,
             "POST",
@@ -138,7 +139,7 @@ fn a_stop_lets_the_requests_at_work_finish() {
     let server = Server::start();
     let addr = server.addr;
     let at_work = std::thread::spawn(move || {
-        let body = json!({"claim": "concord-area-territory", "games": 100000, "seconds": 1.0});
+        let body = json!({"claim": "concord-area-territory", "games": 100000, "seconds": 1.0, "sizes": "19"});
         request(
             addr,
             "POST",

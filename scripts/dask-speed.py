@@ -9,7 +9,9 @@ the speed-up the split of that work allows when each worker has a core of its ow
 time of the 1-worker run over the larger share of the 2-worker run (the figure that other
 programs' load on the machine does not change much).
 
-    python scripts/dask-speed.py [N] [ROUNDS]          (defaults: 2000, 3)
+    python scripts/dask-speed.py [N] [ROUNDS] [FILES]  (defaults: 10000, 3, 100)
+
+FILES is the number of files in a partition (`partition_size`).
 
 The records are the repository's 19x19 GNU Go self-play games (examples/gnugo) with their
 dead-stone markup (TB, TW) taken out, so that every game's dead stones are estimated, copied
@@ -18,7 +20,7 @@ Python of a virtualenv where the package is installed with its dask extra, built
 install it (the `release` profile):
 
     scripts/python-venv.sh && target/python-venv/bin/python -m pip install ./bindings/python
-    target/python-venv/bin/python scripts/dask-speed.py 2000 3
+    target/python-venv/bin/python scripts/dask-speed.py 10000 3
 """
 
 import re
@@ -56,7 +58,7 @@ def cpu_seconds() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def timed(workers: int, folder: Path) -> "tuple[float, list[float]]":
+def timed(workers: int, folder: Path, partition_size: int) -> "tuple[float, list[float]]":
     """Seconds of one run on a fresh cluster of `workers` processes (the cluster's start left
     out), and each worker's CPU seconds in it, after checking that the run scored every
     record."""
@@ -67,7 +69,7 @@ def timed(workers: int, folder: Path) -> "tuple[float, list[float]]":
         client.run(lambda: __import__("gorules.dask"))
         before = client.run(cpu_seconds)
         start = time.perf_counter()
-        frame, summary = gd.compare(folder, client, partition_size=25, dead="estimate")
+        frame, summary = gd.compare(folder, client, partition_size=partition_size, dead="estimate")
         seconds = time.perf_counter() - start
         after = client.run(cpu_seconds)
         assert summary["errors"] == 0 and summary["games"] == len(list(folder.glob("*.sgf")))
@@ -76,17 +78,22 @@ def timed(workers: int, folder: Path) -> "tuple[float, list[float]]":
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    sys.stdout.reconfigure(line_buffering=True)  # each line as its run ends
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    partition_size = int(sys.argv[3]) if len(sys.argv) > 3 else 100
     folder = corpus(n)
-    print(f"gorules {gorules.__version__}, {n} records in {folder}, --dead estimate")
+    print(
+        f"gorules {gorules.__version__}, {n} records in {folder}, --dead estimate,"
+        f" {partition_size} files a partition"
+    )
     print(f"{'round':<6} {'workers':>7} {'seconds':>9} {'records/s':>10}  worker CPU s")
     best = {1: float("inf"), 2: float("inf")}
     for round_ in range(1, rounds + 1):
         seconds = {}
         cpu = {}
         for workers in (1, 2):
-            seconds[workers], cpu[workers] = timed(workers, folder)
+            seconds[workers], cpu[workers] = timed(workers, folder, partition_size)
             best[workers] = min(best[workers], seconds[workers])
             shares = " ".join(f"{c:.2f}" for c in cpu[workers])
             print(

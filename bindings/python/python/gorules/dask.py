@@ -157,6 +157,7 @@ def compare(
     before anything runs), no SGF file under ``paths``.
     """
     import dask.dataframe as dd
+    import distributed
 
     if isinstance(partition_size, bool) or not isinstance(partition_size, int):
         raise TypeError(f"partition_size: a whole number, not {type(partition_size).__name__}")
@@ -182,6 +183,9 @@ def compare(
         tally.merge(_gorules.Tally(state))
     meta = frame([])
     pieces = client.map(_partition_rows, results, pure=True)
+    # The frame's partitions are computed before it is returned, as said above: a frame
+    # dropped at once then cancels no task still running.
+    distributed.wait(pieces)
     return dd.from_delayed(pieces, meta=meta, verify_meta=False), tally.summary()
 
 

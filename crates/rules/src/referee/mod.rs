@@ -116,9 +116,7 @@ impl RefereeCount {
     /// and who reaches each empty point).
     pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
         let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
-        let size = layout.size;
-        let width = layout.stride;
-        let empty = PointSet::empty(size);
+        let empty = PointSet::empty(layout.size);
         let mut out = RefereeCount {
             surrounded: [territory.black, territory.white],
             dame: territory.neutral,
@@ -129,67 +127,30 @@ impl RefereeCount {
             short_of_eyes: Vec::new(),
         };
         let conn = false_eyes::connections(&layout);
-        let groups = conn.groups.map(|g| g as usize);
-        // Group `g` of colour `c` is node `offset[c] + g` in the per-group tables.
-        let offset = [0, groups[0]];
-        let node = |c: usize, g: u32| offset[c] + g as usize;
-        // Eye values of the eye spaces, and eyes per group.
-        let mut value = vec![0u8; layout.regions.len()];
-        let mut group_eyes = vec![0u8; groups[0] + groups[1]];
-        let mut region_group = vec![usize::MAX; layout.regions.len()];
-        let mut kept: Vec<u32> = Vec::with_capacity(16);
-        for (r, region) in layout.regions.iter().enumerate() {
-            let Some(c) = region.owner else { continue };
-            // The points of the space that need not be filled make its eyes.
-            kept.clear();
-            for &i in layout.points_of(r as u32) {
-                if conn.false_eye[i as usize] {
-                    out.false_eyes[c.index()].insert(layout.point(i));
-                } else {
-                    kept.push(i);
-                }
-            }
-            value[r] = match kept.len() {
-                0 => 0,
-                1 if region.len() == 1 => u8::from(!(conn.cut_point[r] || conn.atari_eye[r])),
-                1 => 1,
-                _ => eye_shape::eye_value(&kept, width),
-            };
-            let g = node(
-                c.index(),
-                conn.chain_group[layout.chains_of(r as u32)[0] as usize],
-            );
-            group_eyes[g] = group_eyes[g].saturating_add(value[r]);
-            region_group[r] = g;
-        }
-        let short: [Vec<bool>; 2] = [0, 1].map(|c| {
-            group_eyes[offset[c]..offset[c] + groups[c]]
-                .iter()
-                .map(|&e| e < 2)
-                .collect()
-        });
-        if short.iter().all(|s| s.iter().all(|&b| !b)) {
+        // A node per group, black's first (see `seki::GroupNodes`).
+        let black = conn.groups[0];
+        let nodes = (conn.groups[0] + conn.groups[1]) as usize;
+        let chain_node: Vec<u32> = layout
+            .chains
+            .iter()
+            .zip(&conn.chain_group)
+            .map(|(chain, &g)| match chain.color {
+                Color::Black => g,
+                Color::White => black + g,
+            })
+            .collect();
+        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes, &mut out.false_eyes);
+        let short: Vec<bool> = eyes.of_group.iter().map(|&e| e < 2).collect();
+        if !short.contains(&true) {
             return out;
         }
-        let found = seki::sekis(&layout, &conn.chain_group, [&short[0], &short[1]]);
-        // The stones of each group short of eyes.
-        let mut group_stones = vec![empty; group_eyes.len()];
-        for (k, chain) in layout.chains.iter().enumerate() {
-            let g = node(chain.color.index(), conn.chain_group[k]);
-            if group_eyes[g] < 2 {
-                for &i in layout.stones_of(k as u32) {
-                    group_stones[g].insert(layout.point(i));
-                }
-            }
-        }
-        let group_points = |g: usize, into: &mut PointSet| {
-            for r in (0..layout.regions.len()).filter(|&r| region_group[r] == g) {
-                for &i in layout.points_of(r as u32) {
-                    into.insert(layout.point(i));
-                }
-            }
+        let groups = seki::GroupNodes {
+            of_chain: &chain_node,
+            black,
+            short: &short,
         };
-        let mut in_seki = vec![false; group_eyes.len()];
+        let found = seki::sekis(&layout, &groups);
+        let slot = short_groups(&layout, &groups, &eyes, &mut out.short_of_eyes);
         for found in &found.sekis {
             let mut seki = Seki {
                 stones: [empty; 2],
@@ -197,11 +158,14 @@ impl RefereeCount {
                 shared_liberties: layout.set_of(&found.shared),
                 in_contact: false,
             };
-            for &(c, g) in &found.groups {
-                let g = node(c, g);
-                in_seki[g] = true;
-                seki.stones[c] = seki.stones[c].union(&group_stones[g]);
-                group_points(g, &mut seki.eyes[c]);
+            for &node in &found.groups {
+                let group = &mut out.short_of_eyes[slot[node as usize] as usize];
+                let c = group.color.index();
+                group.in_seki = true;
+                seki.stones[c] = seki.stones[c].union(&group.stones);
+                for eye in &group.eyes {
+                    seki.eyes[c] = seki.eyes[c].union(&eye.points);
+                }
             }
             seki.in_contact = !seki.stones[0]
                 .dilate()
@@ -213,27 +177,142 @@ impl RefereeCount {
             }
             out.sekis.push(seki);
         }
-        for color in Color::ALL {
-            let c = color.index();
-            for g in offset[c]..offset[c] + groups[c] {
-                if group_eyes[g] >= 2 {
-                    continue;
+        out
+    }
+}
+
+/// The eye values of the eye spaces and the eyes of each group.
+struct Eyes {
+    /// Per region: the eyes it is worth (0 for a dame region).
+    value: Vec<u8>,
+    /// Per region: the node of the group whose eye space it is, `u32::MAX` for a dame region.
+    group: Vec<u32>,
+    /// Per group node: its eyes, the sum over its eye spaces.
+    of_group: Vec<u8>,
+}
+
+impl Eyes {
+    /// The eye values in `layout` (`chain_node`: the group node of each chain, `nodes` of
+    /// them); adds the false eyes to `false_eyes`.
+    fn of(
+        layout: &Layout,
+        conn: &false_eyes::Connections,
+        chain_node: &[u32],
+        nodes: usize,
+        false_eyes: &mut [PointSet; 2],
+    ) -> Eyes {
+        let nregions = layout.regions.len();
+        let mut eyes = Eyes {
+            value: vec![0; nregions],
+            group: vec![u32::MAX; nregions],
+            of_group: vec![0; nodes],
+        };
+        let mut kept: Vec<u32> = Vec::with_capacity(16);
+        for (r, region) in layout.regions.iter().enumerate() {
+            let Some(c) = region.owner else { continue };
+            // The points of the space that need not be filled make its eyes.
+            kept.clear();
+            for &i in layout.points_of(r as u32) {
+                if conn.false_eye[i as usize] {
+                    false_eyes[c.index()].insert(layout.point(i));
+                } else {
+                    kept.push(i);
                 }
-                out.short_of_eyes.push(ShortGroup {
-                    color,
-                    stones: group_stones[g],
-                    eyes: (0..layout.regions.len())
-                        .filter(|&r| region_group[r] == g)
-                        .map(|r| EyeSpace {
-                            points: layout.set_of(layout.points_of(r as u32)),
-                            value: value[r],
-                        })
-                        .collect(),
-                    eye_value: group_eyes[g],
-                    in_seki: in_seki[g],
-                });
+            }
+            let value = match kept.len() {
+                0 => 0,
+                1 if region.len() == 1 => u8::from(!(conn.cut_point[r] || conn.atari_eye[r])),
+                1 => 1,
+                _ => eye_shape::eye_value(&kept, layout.stride),
+            };
+            let g = chain_node[layout.chains_of(r as u32)[0] as usize];
+            eyes.value[r] = value;
+            eyes.group[r] = g;
+            eyes.of_group[g as usize] = eyes.of_group[g as usize].saturating_add(value);
+        }
+        eyes
+    }
+}
+
+/// Lists the groups short of eyes into `out`, black's then white's, each colour's in the
+/// order of their nodes; returns the index in `out` of each node's (`u32::MAX` for a group
+/// with two eyes).
+fn short_groups(
+    layout: &Layout,
+    groups: &seki::GroupNodes,
+    eyes: &Eyes,
+    out: &mut Vec<ShortGroup>,
+) -> Vec<u32> {
+    let nodes = groups.short.len();
+    let if_short = |node: u32| {
+        if node != u32::MAX && groups.short[node as usize] {
+            node
+        } else {
+            u32::MAX
+        }
+    };
+    let chains = Buckets::of(groups.of_chain.iter().map(|&node| if_short(node)), nodes);
+    let spaces = Buckets::of(eyes.group.iter().map(|&node| if_short(node)), nodes);
+    let mut slot = vec![u32::MAX; nodes];
+    for node in (0..nodes).filter(|&node| groups.short[node]) {
+        let mut stones = PointSet::empty(layout.size);
+        for &chain in chains.get(node) {
+            for &i in layout.stones_of(chain) {
+                stones.insert(layout.point(i));
             }
         }
-        out
+        slot[node] = out.len() as u32;
+        out.push(ShortGroup {
+            color: if (node as u32) < groups.black {
+                Color::Black
+            } else {
+                Color::White
+            },
+            stones,
+            eyes: spaces
+                .get(node)
+                .iter()
+                .map(|&r| EyeSpace {
+                    points: layout.set_of(layout.points_of(r)),
+                    value: eyes.value[r as usize],
+                })
+                .collect(),
+            eye_value: eyes.of_group[node],
+            in_seki: false,
+        });
+    }
+    slot
+}
+
+/// Items (`0..n`) sorted into buckets by a key each, in increasing order within a bucket (a
+/// counting sort).
+struct Buckets {
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Buckets {
+    /// The items whose key (`keys`, one per item) is below `nkeys`, by key; other keys
+    /// leave their item out.
+    fn of(keys: impl Iterator<Item = u32> + Clone, nkeys: usize) -> Buckets {
+        let mut start = vec![0u32; nkeys + 1];
+        for key in keys.clone().filter(|&k| (k as usize) < nkeys) {
+            start[key as usize + 1] += 1;
+        }
+        for k in 0..nkeys {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut items = vec![0u32; start[nkeys] as usize];
+        for (item, key) in keys.enumerate().filter(|&(_, k)| (k as usize) < nkeys) {
+            items[next[key as usize] as usize] = item as u32;
+            next[key as usize] += 1;
+        }
+        Buckets { start, items }
+    }
+
+    /// The items of key `k`.
+    fn get(&self, k: usize) -> &[u32] {
+        &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 }

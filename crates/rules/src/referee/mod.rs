@@ -41,7 +41,7 @@ mod false_eyes;
 mod layout;
 mod seki;
 
-use gorules_board::{Board, Color, PointSet, Territory};
+use gorules_board::{Board, Color, PointSet, Size, Territory};
 
 use layout::Layout;
 
@@ -115,19 +115,81 @@ impl RefereeCount {
     /// The settlement of the position `territory` describes ([`Board::territory`]: its stones
     /// and who reaches each empty point).
     pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
-        let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
-        let empty = PointSet::empty(layout.size);
+        let analysis = Analysis::of(territory);
+        let sekis = analysis.sekis();
         let mut out = RefereeCount {
             surrounded: [territory.black, territory.white],
             dame: territory.neutral,
-            false_eyes: [empty; 2],
-            seki_stones: [empty; 2],
-            seki_eyes: [empty; 2],
-            sekis: Vec::new(),
+            false_eyes: analysis.false_eyes,
+            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
+            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+            sekis,
             short_of_eyes: Vec::new(),
         };
+        if let Some(sekis) = &analysis.found {
+            short_groups(&analysis, sekis, &mut out.short_of_eyes);
+        }
+        out
+    }
+}
+
+/// What territory counting leaves out of the flood-fill territory, from the referee's
+/// settlement ([`RefereeCount`]'s fields of the same names), without the report of the groups
+/// short of eyes and of each seki.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settled {
+    /// False eyes, by the colour around them.
+    pub false_eyes: [PointSet; 2],
+    /// Stones of the groups alive in seki.
+    pub seki_stones: [PointSet; 2],
+    /// The eye points of the groups alive in seki.
+    pub seki_eyes: [PointSet; 2],
+}
+
+impl Settled {
+    /// The counting part of [`RefereeCount::of_territory`]: the same sets.
+    pub(crate) fn of_territory(territory: &Territory) -> Settled {
+        let analysis = Analysis::of(territory);
+        let sekis = analysis.sekis();
+        Settled {
+            false_eyes: analysis.false_eyes,
+            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
+            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+        }
+    }
+}
+
+/// The union over `sekis` of one of their `[black, white]` sets.
+fn union_of(sekis: &[Seki], part: impl Fn(&Seki) -> &[PointSet; 2], size: Size) -> [PointSet; 2] {
+    let mut out = [PointSet::empty(size); 2];
+    for seki in sekis {
+        for (set, add) in out.iter_mut().zip(part(seki)) {
+            *set = set.union(add);
+        }
+    }
+    out
+}
+
+/// The steps of the settlement up to the sekis found, which the report and the count share.
+struct Analysis {
+    layout: Layout,
+    /// A node per group, black's first (see `seki::GroupNodes`): the node of each chain.
+    chain_node: Vec<u32>,
+    /// Number of black groups.
+    black: u32,
+    eyes: Eyes,
+    /// Per node: whether the group is short of eyes.
+    short: Vec<bool>,
+    false_eyes: [PointSet; 2],
+    /// The sekis, and for each node the one it is in (`u32::MAX` if none); `None` when no
+    /// group is short of eyes.
+    found: Option<(seki::Sekis, Vec<u32>)>,
+}
+
+impl Analysis {
+    fn of(territory: &Territory) -> Analysis {
+        let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
         let conn = false_eyes::connections(&layout);
-        // A node per group, black's first (see `seki::GroupNodes`).
         let black = conn.groups[0];
         let nodes = (conn.groups[0] + conn.groups[1]) as usize;
         let chain_node: Vec<u32> = layout
@@ -139,45 +201,88 @@ impl RefereeCount {
                 Color::White => black + g,
             })
             .collect();
-        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes, &mut out.false_eyes);
+        let mut false_eyes = [PointSet::empty(layout.size); 2];
+        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes, &mut false_eyes);
         let short: Vec<bool> = eyes.of_group.iter().map(|&e| e < 2).collect();
-        if !short.contains(&true) {
-            return out;
-        }
-        let groups = seki::GroupNodes {
-            of_chain: &chain_node,
+        let found = short.contains(&true).then(|| {
+            let groups = seki::GroupNodes {
+                of_chain: &chain_node,
+                black,
+                short: &short,
+            };
+            let sekis = seki::sekis(&layout, &groups);
+            let mut seki_of = vec![u32::MAX; nodes];
+            for (k, found) in sekis.sekis.iter().enumerate() {
+                for &node in &found.groups {
+                    seki_of[node as usize] = k as u32;
+                }
+            }
+            (sekis, seki_of)
+        });
+        Analysis {
+            layout,
+            chain_node,
             black,
-            short: &short,
+            eyes,
+            short,
+            false_eyes,
+            found,
+        }
+    }
+
+    /// The colour of the group of `node`.
+    fn color(&self, node: usize) -> Color {
+        if (node as u32) < self.black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Every seki: the stones of its groups (one pass over the chains) and their eye spaces
+    /// (one pass over the regions).
+    fn sekis(&self) -> Vec<Seki> {
+        let layout = &self.layout;
+        let Some((found, seki_of)) = &self.found else {
+            return Vec::new();
         };
-        let found = seki::sekis(&layout, &groups);
-        let slot = short_groups(&layout, &groups, &eyes, &mut out.short_of_eyes);
-        for found in &found.sekis {
-            let mut seki = Seki {
+        let empty = PointSet::empty(layout.size);
+        let mut sekis: Vec<Seki> = found
+            .sekis
+            .iter()
+            .map(|found| Seki {
                 stones: [empty; 2],
                 eyes: [empty; 2],
                 shared_liberties: layout.set_of(&found.shared),
                 in_contact: false,
-            };
-            for &node in &found.groups {
-                let group = &mut out.short_of_eyes[slot[node as usize] as usize];
-                let c = group.color.index();
-                group.in_seki = true;
-                seki.stones[c] = seki.stones[c].union(&group.stones);
-                for eye in &group.eyes {
-                    seki.eyes[c] = seki.eyes[c].union(&eye.points);
+            })
+            .collect();
+        for (chain, &node) in self.chain_node.iter().enumerate() {
+            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
+                let c = self.color(node as usize).index();
+                for &i in layout.stones_of(chain as u32) {
+                    seki.stones[c].insert(layout.point(i));
                 }
             }
+        }
+        for (r, &node) in self.eyes.group.iter().enumerate() {
+            if node == u32::MAX {
+                continue;
+            }
+            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
+                let c = self.color(node as usize).index();
+                for &i in layout.points_of(r as u32) {
+                    seki.eyes[c].insert(layout.point(i));
+                }
+            }
+        }
+        for seki in &mut sekis {
             seki.in_contact = !seki.stones[0]
                 .dilate()
                 .intersection(&seki.stones[1])
                 .is_empty();
-            for c in 0..2 {
-                out.seki_stones[c] = out.seki_stones[c].union(&seki.stones[c]);
-                out.seki_eyes[c] = out.seki_eyes[c].union(&seki.eyes[c]);
-            }
-            out.sekis.push(seki);
         }
-        out
+        sekis
     }
 }
 
@@ -235,53 +340,48 @@ impl Eyes {
 }
 
 /// Lists the groups short of eyes into `out`, black's then white's, each colour's in the
-/// order of their nodes; returns the index in `out` of each node's (`u32::MAX` for a group
-/// with two eyes).
-fn short_groups(
-    layout: &Layout,
-    groups: &seki::GroupNodes,
-    eyes: &Eyes,
-    out: &mut Vec<ShortGroup>,
-) -> Vec<u32> {
-    let nodes = groups.short.len();
+/// order of their nodes (`seki_of`: the seki of each node, `u32::MAX` if none).
+fn short_groups(analysis: &Analysis, seki_of: &(seki::Sekis, Vec<u32>), out: &mut Vec<ShortGroup>) {
+    let layout = &analysis.layout;
+    let short = &analysis.short;
+    let nodes = short.len();
     let if_short = |node: u32| {
-        if node != u32::MAX && groups.short[node as usize] {
+        if node != u32::MAX && short[node as usize] {
             node
         } else {
             u32::MAX
         }
     };
-    let chains = Buckets::of(groups.of_chain.iter().map(|&node| if_short(node)), nodes);
-    let spaces = Buckets::of(eyes.group.iter().map(|&node| if_short(node)), nodes);
-    let mut slot = vec![u32::MAX; nodes];
-    for node in (0..nodes).filter(|&node| groups.short[node]) {
+    let chains = Buckets::of(
+        analysis.chain_node.iter().map(|&node| if_short(node)),
+        nodes,
+    );
+    let spaces = Buckets::of(
+        analysis.eyes.group.iter().map(|&node| if_short(node)),
+        nodes,
+    );
+    for node in (0..nodes).filter(|&node| short[node]) {
         let mut stones = PointSet::empty(layout.size);
         for &chain in chains.get(node) {
             for &i in layout.stones_of(chain) {
                 stones.insert(layout.point(i));
             }
         }
-        slot[node] = out.len() as u32;
         out.push(ShortGroup {
-            color: if (node as u32) < groups.black {
-                Color::Black
-            } else {
-                Color::White
-            },
+            color: analysis.color(node),
             stones,
             eyes: spaces
                 .get(node)
                 .iter()
                 .map(|&r| EyeSpace {
                     points: layout.set_of(layout.points_of(r)),
-                    value: eyes.value[r as usize],
+                    value: analysis.eyes.value[r as usize],
                 })
                 .collect(),
-            eye_value: eyes.of_group[node],
-            in_seki: false,
+            eye_value: analysis.eyes.of_group[node],
+            in_seki: seki_of.1[node] != u32::MAX,
         });
     }
-    slot
 }
 
 /// Items (`0..n`) sorted into buckets by a key each, in increasing order within a bucket (a
@@ -314,5 +414,75 @@ impl Buckets {
     /// The items of key `k`.
     fn get(&self, k: usize) -> &[u32] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A position on a `side` x `side` board: the cells played in order, row by row, 1 black,
+    /// 2 white, other values left empty (more empty points, for regions of several points);
+    /// a play that is suicide is left out, captures are made.
+    fn position(side: usize, cells: &[u8]) -> Board {
+        let size = Size::square(side as u32).unwrap();
+        let mut board = Board::new(size);
+        for (p, &c) in size.points().zip(cells) {
+            let color = match c {
+                1 => Color::Black,
+                2 => Color::White,
+                _ => continue,
+            };
+            let _ = board.play(color, p);
+        }
+        board
+    }
+
+    proptest! {
+        /// The report against its definitions, read from point sets alone: a group's eye spaces
+        /// are the regions of its colour's territory next to its stones; the seki stones and
+        /// eyes are those of the groups the report puts in seki; and the count's settlement
+        /// ([`Settled`]) is the report's.
+        #[test]
+        fn the_report_agrees_with_its_definitions(side in 3usize..10, cells in proptest::collection::vec(0u8..4, 81)) {
+            let board = position(side, &cells);
+            let territory = board.territory();
+            let report = RefereeCount::of_territory(&territory);
+            let settled = Settled::of_territory(&territory);
+            prop_assert_eq!(settled.false_eyes, report.false_eyes);
+            prop_assert_eq!(settled.seki_stones, report.seki_stones);
+            prop_assert_eq!(settled.seki_eyes, report.seki_eyes);
+            let size = board.size();
+            let mut in_seki = [PointSet::empty(size); 2];
+            let mut seki_eyes = [PointSet::empty(size); 2];
+            for group in &report.short_of_eyes {
+                let c = group.color.index();
+                let own = [territory.black, territory.white][c];
+                // Its eye spaces: the regions of `own` that touch its stones.
+                let touching = group.stones.dilate().intersection(&own);
+                let spaces = touching.flood_into(&own).union(&touching);
+                let listed = group
+                    .eyes
+                    .iter()
+                    .fold(PointSet::empty(size), |a, e| a.union(&e.points));
+                prop_assert_eq!(listed, spaces);
+                prop_assert_eq!(
+                    group.eye_value,
+                    group.eyes.iter().map(|e| e.value).fold(0u8, u8::saturating_add)
+                );
+                prop_assert!(group.eye_value < 2);
+                if group.in_seki {
+                    in_seki[c] = in_seki[c].union(&group.stones);
+                    seki_eyes[c] = seki_eyes[c].union(&listed);
+                }
+            }
+            prop_assert_eq!(in_seki, report.seki_stones);
+            prop_assert_eq!(seki_eyes, report.seki_eyes);
+            for seki in &report.sekis {
+                prop_assert!(!seki.stones[0].is_empty() && !seki.stones[1].is_empty());
+            }
+        }
     }
 }

@@ -47,20 +47,52 @@ pub(super) struct GroupNodes<'a> {
     pub short: &'a [bool],
 }
 
-fn find(parent: &mut [u32], mut a: u32) -> u32 {
-    while parent[a as usize] != a {
-        parent[a as usize] = parent[parent[a as usize] as usize];
-        a = parent[a as usize];
-    }
-    a
+/// Sets of nodes that only grow (union-find, union by rank: a root's tree is at most its
+/// rank high, so a find takes a few steps).
+struct Sets {
+    parent: Vec<u32>,
+    rank: Vec<u8>,
 }
 
-/// Joins every node of `nodes` into one set (union-find `parent`).
-fn join_all(parent: &mut [u32], nodes: &[u32]) {
-    let first = find(parent, nodes[0]);
-    for &node in &nodes[1..] {
-        let root = find(parent, node);
-        parent[root as usize] = first;
+impl Sets {
+    fn new(n: usize) -> Sets {
+        Sets {
+            parent: (0..n as u32).collect(),
+            rank: vec![0; n],
+        }
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        let parent = &mut self.parent;
+        while parent[a as usize] != a {
+            parent[a as usize] = parent[parent[a as usize] as usize];
+            a = parent[a as usize];
+        }
+        a
+    }
+
+    /// Joins the sets of `a` and `b`.
+    fn join(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        let (low, high) = if self.rank[a as usize] < self.rank[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[low as usize] = high;
+        if self.rank[low as usize] == self.rank[high as usize] {
+            self.rank[high as usize] += 1;
+        }
+    }
+
+    /// Joins the sets of every node of `nodes` into one.
+    fn join_all(&mut self, nodes: &[u32]) {
+        for &node in &nodes[1..] {
+            self.join(nodes[0], node);
+        }
     }
 }
 
@@ -69,9 +101,10 @@ fn join_all(parent: &mut [u32], nodes: &[u32]) {
 pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
     let nodes = groups.short.len();
     let is_black = |node: u32| node < groups.black;
-    let mut parent: Vec<u32> = (0..nodes as u32).collect();
-    // (point, a node of the set of groups it links)
-    let mut shared: Vec<(u32, u32)> = Vec::new();
+    let mut sets = Sets::new(nodes);
+    // Shared liberties, with a node of the set of groups they link: whole regions, and points.
+    let mut shared_regions: Vec<(u32, u32)> = Vec::new();
+    let mut shared_points: Vec<(u32, u32)> = Vec::new();
     let mut around: Vec<u32> = Vec::with_capacity(16);
     for r in 0..layout.regions.len() as u32 {
         let region = &layout.regions[r as usize];
@@ -88,8 +121,8 @@ pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
                 .map(|&c| groups.of_chain[c as usize]),
         );
         if around.iter().all(|&node| groups.short[node as usize]) {
-            join_all(&mut parent, &around);
-            shared.extend(layout.points_of(r).iter().map(|&p| (p, around[0])));
+            sets.join_all(&around);
+            shared_regions.push((r, around[0]));
             continue;
         }
         // Else each point next to a group short of eyes of each colour and no other group.
@@ -108,8 +141,8 @@ pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
                 }
             }
             if all_short && colours == [true, true] {
-                join_all(&mut parent, &next_to[..n]);
-                shared.push((p, next_to[0]));
+                sets.join_all(&next_to[..n]);
+                shared_points.push((p, next_to[0]));
             }
         }
     }
@@ -123,12 +156,15 @@ pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
         if !groups.short[black as usize] {
             continue;
         }
+        // The white chain joined last: a chain's stones often touch the same one again.
+        let mut last = u32::MAX;
         for &i in layout.stones_of(chain as u32) {
             for q in layout.neighbors(i) {
-                if layout.cell[q as usize] == 2 {
-                    let white = groups.of_chain[layout.label[q as usize] as usize];
+                if layout.cell[q as usize] == 2 && layout.label[q as usize] != last {
+                    last = layout.label[q as usize];
+                    let white = groups.of_chain[last as usize];
                     if groups.short[white as usize] {
-                        join_all(&mut parent, &[black, white]);
+                        sets.join(black, white);
                     }
                 }
             }
@@ -137,13 +173,13 @@ pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
     // The sets of linked groups holding both colours.
     let mut colours = vec![[false; 2]; nodes];
     for node in 0..nodes as u32 {
-        let root = find(&mut parent, node) as usize;
+        let root = sets.find(node) as usize;
         colours[root][usize::from(!is_black(node))] = true;
     }
     let mut seki_of_root = vec![u32::MAX; nodes];
     let mut out: Vec<FoundSeki> = Vec::new();
     for node in 0..nodes as u32 {
-        let root = find(&mut parent, node) as usize;
+        let root = sets.find(node) as usize;
         if colours[root] != [true, true] {
             continue;
         }
@@ -156,8 +192,16 @@ pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
         }
         out[seki_of_root[root] as usize].groups.push(node);
     }
-    for (p, node) in shared {
-        let root = find(&mut parent, node) as usize;
+    for (r, node) in shared_regions {
+        let root = sets.find(node) as usize;
+        if seki_of_root[root] != u32::MAX {
+            out[seki_of_root[root] as usize]
+                .shared
+                .extend_from_slice(layout.points_of(r));
+        }
+    }
+    for (p, node) in shared_points {
+        let root = sets.find(node) as usize;
         if seki_of_root[root] != u32::MAX {
             out[seki_of_root[root] as usize].shared.push(p);
         }

@@ -7,12 +7,13 @@ use std::cell::OnceCell;
 
 use gorules_board::{Board, Color, PointSet, Territory};
 
-use crate::referee::RefereeCount;
+use crate::referee::{RefereeCount, Settled};
 use crate::seki::seki_eyes_in;
 
 /// The analysis of one board that scoring starts from: the flood-fill territory
 /// ([`Board::territory`]) at once, the seki eyes ([`crate::seki::seki_eyes`]) and the
-/// referee's settlement ([`RefereeCount`]) when first asked for.
+/// referee's settlement ([`RefereeCount`], or only what territory counting takes from it) when
+/// first asked for.
 ///
 /// It knows which stones it was made from: [`Ownership::is_of`] tells whether it describes a
 /// given board, and [`crate::fast::score_with`] checks that before using it.
@@ -21,6 +22,7 @@ pub struct Ownership {
     territory: Territory,
     seki_eyes: OnceCell<[PointSet; 2]>,
     referee: OnceCell<RefereeCount>,
+    settled: OnceCell<Settled>,
 }
 
 impl Ownership {
@@ -30,6 +32,7 @@ impl Ownership {
             territory: board.territory(),
             seki_eyes: OnceCell::new(),
             referee: OnceCell::new(),
+            settled: OnceCell::new(),
         }
     }
 
@@ -58,6 +61,20 @@ impl Ownership {
         self.referee
             .get_or_init(|| RefereeCount::of_territory(&self.territory))
     }
+
+    /// What territory counting takes from the referee's settlement (its false eyes, seki
+    /// stones and seki eyes), worked out the first time without the rest of the report
+    /// (taken from [`Ownership::referee`] when that was asked for first).
+    pub(crate) fn settled(&self) -> &Settled {
+        self.settled.get_or_init(|| match self.referee.get() {
+            Some(referee) => Settled {
+                false_eyes: referee.false_eyes,
+                seki_stones: referee.seki_stones,
+                seki_eyes: referee.seki_eyes,
+            },
+            None => Settled::of_territory(&self.territory),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -75,6 +92,12 @@ mod tests {
         assert!(ownership.is_of(&board));
         assert_eq!(*ownership.territory(), board.territory());
         assert_eq!(*ownership.seki_eyes(&board), crate::seki::seki_eyes(&board));
+        let referee = RefereeCount::of(&board);
+        let settled = ownership.settled();
+        assert_eq!(settled.false_eyes, referee.false_eyes);
+        assert_eq!(settled.seki_stones, referee.seki_stones);
+        assert_eq!(settled.seki_eyes, referee.seki_eyes);
+        assert!(!referee.seki_eyes[0].is_empty() || !referee.seki_eyes[1].is_empty());
         let mut other = board.clone();
         other.remove_stones([Point::new(4, 0)]);
         assert!(!ownership.is_of(&other));

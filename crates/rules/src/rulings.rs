@@ -264,7 +264,7 @@ impl Ruleset {
         let size = board.size();
         let none = [PointSet::empty(size), PointSet::empty(size)];
         if self.settles(counting) {
-            let referee = ownership.referee();
+            let referee = ownership.settled();
             // A false eye of a group in seki is a seki eye: its owner cannot fill it.
             let not_counted = match self.seki_eyes {
                 SekiEyes::Count => none,

@@ -19,10 +19,11 @@ pub(super) fn eye_value(points: &[u32], width: usize) -> u8 {
     if n >= 7 {
         return 2;
     }
-    let coords: Vec<(i32, i32)> = points
-        .iter()
-        .map(|&i| ((i as usize % width) as i32, (i as usize / width) as i32))
-        .collect();
+    let mut buffer = [(0i32, 0i32); 6];
+    for (c, &i) in buffer.iter_mut().zip(points) {
+        *c = ((i as usize % width) as i32, (i as usize / width) as i32);
+    }
+    let coords = &buffer[..n];
     let has = |x: i32, y: i32| coords.contains(&(x, y));
     let degree = |&(x, y): &(i32, i32)| {
         [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]

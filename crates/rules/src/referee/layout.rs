@@ -46,6 +46,9 @@ pub(super) struct Layout {
     pub size: Size,
     /// Cells per row of the padded grid.
     pub stride: usize,
+    /// `ceil(2^20 / stride)`: a cell index times it, shifted right by 20, is its row (exact
+    /// for every cell of a board up to 25x25, see [`Layout::point`]).
+    row_magic: u32,
     /// Per cell: 0 empty, 1 black, 2 white, [`BORDER`].
     pub cell: Vec<u8>,
     /// Per cell: its chain (a stone) or its region (an empty point).
@@ -61,6 +64,9 @@ pub(super) struct Layout {
 }
 
 const UNSEEN: u32 = u32::MAX;
+
+/// See [`Layout::point`].
+const ROW_SHIFT: u32 = 20;
 
 impl Layout {
     /// Labels the position with these stones, `[black, white]`.
@@ -81,6 +87,7 @@ impl Layout {
         let mut layout = Layout {
             size,
             stride,
+            row_magic: (1u32 << ROW_SHIFT).div_ceil(stride as u32),
             cell,
             label: vec![UNSEEN; n],
             eye: vec![false; n],
@@ -102,11 +109,16 @@ impl Layout {
         [i - 1, i + 1, i - s, i + s]
     }
 
-    /// The point of index `i`.
+    /// The point of index `i`. The row is `i / stride`, computed as a multiply and a shift:
+    /// with `m = ceil(2^20 / stride) = (2^20 + d) / stride`, `d < stride`, `i * m / 2^20` is
+    /// `i / stride` plus `i * d / (stride * 2^20)`, which stays below `1 / stride` (the
+    /// distance from `i / stride` to the next whole number or more) while `i * d < 2^20`: at
+    /// most 729 cells of stride 27 give 19,683.
     #[inline]
     pub fn point(&self, i: u32) -> Point {
-        let i = i as usize;
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        let row = (i * self.row_magic) >> ROW_SHIFT;
+        let column = i - row * self.stride as u32;
+        Point::new((column - 1) as u8, (row - 1) as u8)
     }
 
     /// The stones of a chain.
@@ -266,6 +278,27 @@ impl Layout {
                     points: first as u32..empties as u32,
                     chains: first_chain..region_chains.len() as u32,
                 });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_point_of_every_cell() {
+        // Every board size, every on-board cell: the multiply-and-shift row is the division's.
+        for width in gorules_board::MIN_SIDE..=gorules_board::MAX_SIDE {
+            for height in gorules_board::MIN_SIDE..=gorules_board::MAX_SIDE {
+                let size = Size::new(width.into(), height.into()).unwrap();
+                let empty = PointSet::empty(size);
+                let layout = Layout::of_stones([&empty, &empty]);
+                for p in size.points() {
+                    let i = (p.y as usize + 1) * layout.stride + p.x as usize + 1;
+                    assert_eq!(layout.point(i as u32), p, "{width}x{height}");
+                }
             }
         }
     }

@@ -41,7 +41,7 @@ mod false_eyes;
 mod layout;
 mod seki;
 
-use gorules_board::{Board, Color, PointSet, Territory};
+use gorules_board::{Board, Color, PointSet, Size, Territory};
 
 use layout::Layout;
 
@@ -115,28 +115,203 @@ impl RefereeCount {
     /// The settlement of the position `territory` describes ([`Board::territory`]: its stones
     /// and who reaches each empty point).
     pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
-        let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
-        let size = layout.size;
-        let width = layout.stride;
-        let empty = PointSet::empty(size);
+        let analysis = Analysis::of(territory);
+        let sekis = analysis.sekis();
         let mut out = RefereeCount {
             surrounded: [territory.black, territory.white],
             dame: territory.neutral,
-            false_eyes: [empty; 2],
-            seki_stones: [empty; 2],
-            seki_eyes: [empty; 2],
-            sekis: Vec::new(),
+            false_eyes: analysis.false_eyes,
+            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
+            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+            sekis,
             short_of_eyes: Vec::new(),
         };
+        if let Some(sekis) = &analysis.found {
+            short_groups(&analysis, sekis, &mut out.short_of_eyes);
+        }
+        out
+    }
+}
+
+/// What territory counting leaves out of the flood-fill territory, from the referee's
+/// settlement ([`RefereeCount`]'s fields of the same names), without the report of the groups
+/// short of eyes and of each seki.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settled {
+    /// False eyes, by the colour around them.
+    pub false_eyes: [PointSet; 2],
+    /// Stones of the groups alive in seki.
+    pub seki_stones: [PointSet; 2],
+    /// The eye points of the groups alive in seki.
+    pub seki_eyes: [PointSet; 2],
+}
+
+impl Settled {
+    /// The counting part of [`RefereeCount::of_territory`]: the same sets.
+    pub(crate) fn of_territory(territory: &Territory) -> Settled {
+        let analysis = Analysis::of(territory);
+        let sekis = analysis.sekis();
+        Settled {
+            false_eyes: analysis.false_eyes,
+            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
+            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+        }
+    }
+}
+
+/// The union over `sekis` of one of their `[black, white]` sets.
+fn union_of(sekis: &[Seki], part: impl Fn(&Seki) -> &[PointSet; 2], size: Size) -> [PointSet; 2] {
+    let mut out = [PointSet::empty(size); 2];
+    for seki in sekis {
+        for (set, add) in out.iter_mut().zip(part(seki)) {
+            *set = set.union(add);
+        }
+    }
+    out
+}
+
+/// The steps of the settlement up to the sekis found, which the report and the count share.
+struct Analysis {
+    layout: Layout,
+    /// A node per group, black's first (see `seki::GroupNodes`): the node of each chain.
+    chain_node: Vec<u32>,
+    /// Number of black groups.
+    black: u32,
+    eyes: Eyes,
+    /// Per node: whether the group is short of eyes.
+    short: Vec<bool>,
+    false_eyes: [PointSet; 2],
+    /// The sekis, and for each node the one it is in (`u32::MAX` if none); `None` when no
+    /// group is short of eyes.
+    found: Option<(seki::Sekis, Vec<u32>)>,
+}
+
+impl Analysis {
+    fn of(territory: &Territory) -> Analysis {
+        let layout = Layout::of_stones([&territory.black_stones, &territory.white_stones]);
         let conn = false_eyes::connections(&layout);
-        let groups = conn.groups.map(|g| g as usize);
-        // Group `g` of colour `c` is node `offset[c] + g` in the per-group tables.
-        let offset = [0, groups[0]];
-        let node = |c: usize, g: u32| offset[c] + g as usize;
-        // Eye values of the eye spaces, and eyes per group.
-        let mut value = vec![0u8; layout.regions.len()];
-        let mut group_eyes = vec![0u8; groups[0] + groups[1]];
-        let mut region_group = vec![usize::MAX; layout.regions.len()];
+        let black = conn.groups[0];
+        let nodes = (conn.groups[0] + conn.groups[1]) as usize;
+        let chain_node: Vec<u32> = layout
+            .chains
+            .iter()
+            .zip(&conn.chain_group)
+            .map(|(chain, &g)| match chain.color {
+                Color::Black => g,
+                Color::White => black + g,
+            })
+            .collect();
+        let mut false_eyes = [PointSet::empty(layout.size); 2];
+        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes, &mut false_eyes);
+        let short: Vec<bool> = eyes.of_group.iter().map(|&e| e < 2).collect();
+        let found = short.contains(&true).then(|| {
+            let groups = seki::GroupNodes {
+                of_chain: &chain_node,
+                black,
+                short: &short,
+            };
+            let sekis = seki::sekis(&layout, &groups);
+            let mut seki_of = vec![u32::MAX; nodes];
+            for (k, found) in sekis.sekis.iter().enumerate() {
+                for &node in &found.groups {
+                    seki_of[node as usize] = k as u32;
+                }
+            }
+            (sekis, seki_of)
+        });
+        Analysis {
+            layout,
+            chain_node,
+            black,
+            eyes,
+            short,
+            false_eyes,
+            found,
+        }
+    }
+
+    /// The colour of the group of `node`.
+    fn color(&self, node: usize) -> Color {
+        if (node as u32) < self.black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Every seki: the stones of its groups (one pass over the chains) and their eye spaces
+    /// (one pass over the regions).
+    fn sekis(&self) -> Vec<Seki> {
+        let layout = &self.layout;
+        let Some((found, seki_of)) = &self.found else {
+            return Vec::new();
+        };
+        let empty = PointSet::empty(layout.size);
+        let mut sekis: Vec<Seki> = found
+            .sekis
+            .iter()
+            .map(|found| Seki {
+                stones: [empty; 2],
+                eyes: [empty; 2],
+                shared_liberties: layout.set_of(&found.shared),
+                in_contact: false,
+            })
+            .collect();
+        for (chain, &node) in self.chain_node.iter().enumerate() {
+            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
+                let c = self.color(node as usize).index();
+                for &i in layout.stones_of(chain as u32) {
+                    seki.stones[c].insert(layout.point(i));
+                }
+            }
+        }
+        for (r, &node) in self.eyes.group.iter().enumerate() {
+            if node == u32::MAX {
+                continue;
+            }
+            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
+                let c = self.color(node as usize).index();
+                for &i in layout.points_of(r as u32) {
+                    seki.eyes[c].insert(layout.point(i));
+                }
+            }
+        }
+        for seki in &mut sekis {
+            seki.in_contact = !seki.stones[0]
+                .dilate()
+                .intersection(&seki.stones[1])
+                .is_empty();
+        }
+        sekis
+    }
+}
+
+/// The eye values of the eye spaces and the eyes of each group.
+struct Eyes {
+    /// Per region: the eyes it is worth (0 for a dame region).
+    value: Vec<u8>,
+    /// Per region: the node of the group whose eye space it is, `u32::MAX` for a dame region.
+    group: Vec<u32>,
+    /// Per group node: its eyes, the sum over its eye spaces.
+    of_group: Vec<u8>,
+}
+
+impl Eyes {
+    /// The eye values in `layout` (`chain_node`: the group node of each chain, `nodes` of
+    /// them); adds the false eyes to `false_eyes`.
+    fn of(
+        layout: &Layout,
+        conn: &false_eyes::Connections,
+        chain_node: &[u32],
+        nodes: usize,
+        false_eyes: &mut [PointSet; 2],
+    ) -> Eyes {
+        let nregions = layout.regions.len();
+        let mut eyes = Eyes {
+            value: vec![0; nregions],
+            group: vec![u32::MAX; nregions],
+            of_group: vec![0; nodes],
+        };
         let mut kept: Vec<u32> = Vec::with_capacity(16);
         for (r, region) in layout.regions.iter().enumerate() {
             let Some(c) = region.owner else { continue };
@@ -144,96 +319,170 @@ impl RefereeCount {
             kept.clear();
             for &i in layout.points_of(r as u32) {
                 if conn.false_eye[i as usize] {
-                    out.false_eyes[c.index()].insert(layout.point(i));
+                    false_eyes[c.index()].insert(layout.point(i));
                 } else {
                     kept.push(i);
                 }
             }
-            value[r] = match kept.len() {
+            let value = match kept.len() {
                 0 => 0,
                 1 if region.len() == 1 => u8::from(!(conn.cut_point[r] || conn.atari_eye[r])),
                 1 => 1,
-                _ => eye_shape::eye_value(&kept, width),
+                _ => eye_shape::eye_value(&kept, layout.stride),
             };
-            let g = node(
-                c.index(),
-                conn.chain_group[layout.chains_of(r as u32)[0] as usize],
-            );
-            group_eyes[g] = group_eyes[g].saturating_add(value[r]);
-            region_group[r] = g;
+            let g = chain_node[layout.chains_of(r as u32)[0] as usize];
+            eyes.value[r] = value;
+            eyes.group[r] = g;
+            eyes.of_group[g as usize] = eyes.of_group[g as usize].saturating_add(value);
         }
-        let short: [Vec<bool>; 2] = [0, 1].map(|c| {
-            group_eyes[offset[c]..offset[c] + groups[c]]
+        eyes
+    }
+}
+
+/// Lists the groups short of eyes into `out`, black's then white's, each colour's in the
+/// order of their nodes (`seki_of`: the seki of each node, `u32::MAX` if none).
+fn short_groups(analysis: &Analysis, seki_of: &(seki::Sekis, Vec<u32>), out: &mut Vec<ShortGroup>) {
+    let layout = &analysis.layout;
+    let short = &analysis.short;
+    let nodes = short.len();
+    let if_short = |node: u32| {
+        if node != u32::MAX && short[node as usize] {
+            node
+        } else {
+            u32::MAX
+        }
+    };
+    let chains = Buckets::of(
+        analysis.chain_node.iter().map(|&node| if_short(node)),
+        nodes,
+    );
+    let spaces = Buckets::of(
+        analysis.eyes.group.iter().map(|&node| if_short(node)),
+        nodes,
+    );
+    for node in (0..nodes).filter(|&node| short[node]) {
+        let mut stones = PointSet::empty(layout.size);
+        for &chain in chains.get(node) {
+            for &i in layout.stones_of(chain) {
+                stones.insert(layout.point(i));
+            }
+        }
+        out.push(ShortGroup {
+            color: analysis.color(node),
+            stones,
+            eyes: spaces
+                .get(node)
                 .iter()
-                .map(|&e| e < 2)
-                .collect()
+                .map(|&r| EyeSpace {
+                    points: layout.set_of(layout.points_of(r)),
+                    value: analysis.eyes.value[r as usize],
+                })
+                .collect(),
+            eye_value: analysis.eyes.of_group[node],
+            in_seki: seki_of.1[node] != u32::MAX,
         });
-        if short.iter().all(|s| s.iter().all(|&b| !b)) {
-            return out;
+    }
+}
+
+/// Items (`0..n`) sorted into buckets by a key each, in increasing order within a bucket (a
+/// counting sort).
+struct Buckets {
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Buckets {
+    /// The items whose key (`keys`, one per item) is below `nkeys`, by key; other keys
+    /// leave their item out.
+    fn of(keys: impl Iterator<Item = u32> + Clone, nkeys: usize) -> Buckets {
+        let mut start = vec![0u32; nkeys + 1];
+        for key in keys.clone().filter(|&k| (k as usize) < nkeys) {
+            start[key as usize + 1] += 1;
         }
-        let found = seki::sekis(&layout, &conn.chain_group, [&short[0], &short[1]]);
-        // The stones of each group short of eyes.
-        let mut group_stones = vec![empty; group_eyes.len()];
-        for (k, chain) in layout.chains.iter().enumerate() {
-            let g = node(chain.color.index(), conn.chain_group[k]);
-            if group_eyes[g] < 2 {
-                for &i in layout.stones_of(k as u32) {
-                    group_stones[g].insert(layout.point(i));
-                }
-            }
+        for k in 0..nkeys {
+            start[k + 1] += start[k];
         }
-        let group_points = |g: usize, into: &mut PointSet| {
-            for r in (0..layout.regions.len()).filter(|&r| region_group[r] == g) {
-                for &i in layout.points_of(r as u32) {
-                    into.insert(layout.point(i));
-                }
-            }
-        };
-        let mut in_seki = vec![false; group_eyes.len()];
-        for found in &found.sekis {
-            let mut seki = Seki {
-                stones: [empty; 2],
-                eyes: [empty; 2],
-                shared_liberties: layout.set_of(&found.shared),
-                in_contact: false,
+        let mut next = start.clone();
+        let mut items = vec![0u32; start[nkeys] as usize];
+        for (item, key) in keys.enumerate().filter(|&(_, k)| (k as usize) < nkeys) {
+            items[next[key as usize] as usize] = item as u32;
+            next[key as usize] += 1;
+        }
+        Buckets { start, items }
+    }
+
+    /// The items of key `k`.
+    fn get(&self, k: usize) -> &[u32] {
+        &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A position on a `side` x `side` board: the cells played in order, row by row, 1 black,
+    /// 2 white, other values left empty (more empty points, for regions of several points);
+    /// a play that is suicide is left out, captures are made.
+    fn position(side: usize, cells: &[u8]) -> Board {
+        let size = Size::square(side as u32).unwrap();
+        let mut board = Board::new(size);
+        for (p, &c) in size.points().zip(cells) {
+            let color = match c {
+                1 => Color::Black,
+                2 => Color::White,
+                _ => continue,
             };
-            for &(c, g) in &found.groups {
-                let g = node(c, g);
-                in_seki[g] = true;
-                seki.stones[c] = seki.stones[c].union(&group_stones[g]);
-                group_points(g, &mut seki.eyes[c]);
-            }
-            seki.in_contact = !seki.stones[0]
-                .dilate()
-                .intersection(&seki.stones[1])
-                .is_empty();
-            for c in 0..2 {
-                out.seki_stones[c] = out.seki_stones[c].union(&seki.stones[c]);
-                out.seki_eyes[c] = out.seki_eyes[c].union(&seki.eyes[c]);
-            }
-            out.sekis.push(seki);
+            let _ = board.play(color, p);
         }
-        for color in Color::ALL {
-            let c = color.index();
-            for g in offset[c]..offset[c] + groups[c] {
-                if group_eyes[g] >= 2 {
-                    continue;
+        board
+    }
+
+    proptest! {
+        /// The report against its definitions, read from point sets alone: a group's eye spaces
+        /// are the regions of its colour's territory next to its stones; the seki stones and
+        /// eyes are those of the groups the report puts in seki; and the count's settlement
+        /// ([`Settled`]) is the report's.
+        #[test]
+        fn the_report_agrees_with_its_definitions(side in 3usize..10, cells in proptest::collection::vec(0u8..4, 81)) {
+            let board = position(side, &cells);
+            let territory = board.territory();
+            let report = RefereeCount::of_territory(&territory);
+            let settled = Settled::of_territory(&territory);
+            prop_assert_eq!(settled.false_eyes, report.false_eyes);
+            prop_assert_eq!(settled.seki_stones, report.seki_stones);
+            prop_assert_eq!(settled.seki_eyes, report.seki_eyes);
+            let size = board.size();
+            let mut in_seki = [PointSet::empty(size); 2];
+            let mut seki_eyes = [PointSet::empty(size); 2];
+            for group in &report.short_of_eyes {
+                let c = group.color.index();
+                let own = [territory.black, territory.white][c];
+                // Its eye spaces: the regions of `own` that touch its stones.
+                let touching = group.stones.dilate().intersection(&own);
+                let spaces = touching.flood_into(&own).union(&touching);
+                let listed = group
+                    .eyes
+                    .iter()
+                    .fold(PointSet::empty(size), |a, e| a.union(&e.points));
+                prop_assert_eq!(listed, spaces);
+                prop_assert_eq!(
+                    group.eye_value,
+                    group.eyes.iter().map(|e| e.value).fold(0u8, u8::saturating_add)
+                );
+                prop_assert!(group.eye_value < 2);
+                if group.in_seki {
+                    in_seki[c] = in_seki[c].union(&group.stones);
+                    seki_eyes[c] = seki_eyes[c].union(&listed);
                 }
-                out.short_of_eyes.push(ShortGroup {
-                    color,
-                    stones: group_stones[g],
-                    eyes: (0..layout.regions.len())
-                        .filter(|&r| region_group[r] == g)
-                        .map(|r| EyeSpace {
-                            points: layout.set_of(layout.points_of(r as u32)),
-                            value: value[r],
-                        })
-                        .collect(),
-                    eye_value: group_eyes[g],
-                    in_seki: in_seki[g],
-                });
+            }
+            prop_assert_eq!(in_seki, report.seki_stones);
+            prop_assert_eq!(seki_eyes, report.seki_eyes);
+            for seki in &report.sekis {
+                prop_assert!(!seki.stones[0].is_empty() && !seki.stones[1].is_empty());
             }
         }
-        out
     }
 }

@@ -24,10 +24,10 @@
 
 use super::layout::Layout;
 
-/// One seki: the groups in it (`(colour index, group)`) and its shared liberties (dense
-/// indices).
+/// One seki: the groups in it (their nodes, see [`GroupNodes`]) and its shared liberties
+/// (cell indices).
 pub(super) struct FoundSeki {
-    pub groups: Vec<(usize, u32)>,
+    pub groups: Vec<u32>,
     pub shared: Vec<u32>,
 }
 
@@ -36,69 +36,113 @@ pub(super) struct Sekis {
     pub sekis: Vec<FoundSeki>,
 }
 
-/// The sekis among the groups of `layout`, given the group of each chain (`chain_group`,
-/// numbered apart for each colour) and which groups are short of eyes
-/// (`short[colour][group]`).
-pub(super) fn sekis(layout: &Layout, chain_group: &[u32], short: [&[bool]; 2]) -> Sekis {
-    let offset = short[0].len() as u32;
-    let nodes = offset as usize + short[1].len();
-    // A node per group: black's first, then white's.
-    let node_of = |chain: u32| -> (u32, usize, bool) {
-        let color = layout.chains[chain as usize].color.index();
-        let g = chain_group[chain as usize];
-        (
-            g + if color == 1 { offset } else { 0 },
-            color,
-            short[color][g as usize],
-        )
-    };
-    let mut parent: Vec<u32> = (0..nodes as u32).collect();
-    fn find(parent: &mut [u32], mut a: u32) -> u32 {
+/// The groups of a position as nodes: black's groups first, then white's.
+pub(super) struct GroupNodes<'a> {
+    /// Per chain: the node of its group.
+    pub of_chain: &'a [u32],
+    /// Number of black groups: node `k` is black's group `k` below it, white's group
+    /// `k - black` from it on.
+    pub black: u32,
+    /// Per node: whether the group is short of eyes.
+    pub short: &'a [bool],
+}
+
+/// Sets of nodes that only grow (union-find, union by rank: a root's tree is at most its
+/// rank high, so a find takes a few steps).
+struct Sets {
+    parent: Vec<u32>,
+    rank: Vec<u8>,
+}
+
+impl Sets {
+    fn new(n: usize) -> Sets {
+        Sets {
+            parent: (0..n as u32).collect(),
+            rank: vec![0; n],
+        }
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        let parent = &mut self.parent;
         while parent[a as usize] != a {
             parent[a as usize] = parent[parent[a as usize] as usize];
             a = parent[a as usize];
         }
         a
     }
-    let mut shared: Vec<(u32, u32)> = Vec::new(); // (point, a node it links)
-    let mut around: Vec<(u32, usize, bool)> = Vec::new();
-    let link = |parent: &mut Vec<u32>, around: &[(u32, usize, bool)]| -> Option<u32> {
-        let mut linked = None;
-        for b in around.iter().filter(|a| a.1 == 0) {
-            for w in around.iter().filter(|a| a.1 == 1) {
-                let (x, y) = (find(parent, b.0), find(parent, w.0));
-                parent[y as usize] = x;
-                linked = Some(b.0);
-            }
+
+    /// Joins the sets of `a` and `b`.
+    fn join(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
         }
-        linked
-    };
+        let (low, high) = if self.rank[a as usize] < self.rank[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[low as usize] = high;
+        if self.rank[low as usize] == self.rank[high as usize] {
+            self.rank[high as usize] += 1;
+        }
+    }
+
+    /// Joins the sets of every node of `nodes` into one.
+    fn join_all(&mut self, nodes: &[u32]) {
+        for &node in &nodes[1..] {
+            self.join(nodes[0], node);
+        }
+    }
+}
+
+/// The sekis among the groups of `layout` (`groups`: the group of each chain and which groups
+/// are short of eyes).
+pub(super) fn sekis(layout: &Layout, groups: &GroupNodes) -> Sekis {
+    let nodes = groups.short.len();
+    let is_black = |node: u32| node < groups.black;
+    let mut sets = Sets::new(nodes);
+    // Shared liberties, with a node of the set of groups they link: whole regions, and points.
+    let mut shared_regions: Vec<(u32, u32)> = Vec::new();
+    let mut shared_points: Vec<(u32, u32)> = Vec::new();
+    let mut around: Vec<u32> = Vec::with_capacity(16);
     for r in 0..layout.regions.len() as u32 {
         let region = &layout.regions[r as usize];
         if region.owner.is_some() || !(region.touches[0] && region.touches[1]) {
             continue;
         }
-        // The whole region, when it touches groups short of eyes only, of both colours.
+        // The whole region, when it touches groups short of eyes only (of both colours, as
+        // it touches both).
         around.clear();
-        around.extend(layout.chains_of(r).iter().map(|&c| node_of(c)));
-        if around.iter().all(|a| a.2) {
-            if let Some(node) = link(&mut parent, &around) {
-                shared.extend(layout.points_of(r).iter().map(|&p| (p, node)));
-            }
+        around.extend(
+            layout
+                .chains_of(r)
+                .iter()
+                .map(|&c| groups.of_chain[c as usize]),
+        );
+        if around.iter().all(|&node| groups.short[node as usize]) {
+            sets.join_all(&around);
+            shared_regions.push((r, around[0]));
             continue;
         }
         // Else each point next to a group short of eyes of each colour and no other group.
         for &p in layout.points_of(r) {
-            around.clear();
+            let mut next_to = [0u32; 4];
+            let mut n = 0;
+            let mut colours = [false; 2];
+            let mut all_short = true;
             for q in layout.neighbors(p) {
                 if matches!(layout.cell[q as usize], 1 | 2) {
-                    around.push(node_of(layout.label[q as usize]));
+                    let node = groups.of_chain[layout.label[q as usize] as usize];
+                    all_short &= groups.short[node as usize];
+                    colours[usize::from(!is_black(node))] = true;
+                    next_to[n] = node;
+                    n += 1;
                 }
             }
-            if around.iter().all(|a| a.2) {
-                if let Some(node) = link(&mut parent, &around) {
-                    shared.push((p, node));
-                }
+            if all_short && colours == [true, true] {
+                sets.join_all(&next_to[..n]);
+                shared_points.push((p, next_to[0]));
             }
         }
     }
@@ -108,16 +152,19 @@ pub(super) fn sekis(layout: &Layout, chain_group: &[u32], short: [&[bool]; 2]) -
         if info.color.index() != 0 {
             continue;
         }
-        let black = node_of(chain as u32);
-        if !black.2 {
+        let black = groups.of_chain[chain];
+        if !groups.short[black as usize] {
             continue;
         }
+        // The white chain joined last: a chain's stones often touch the same one again.
+        let mut last = u32::MAX;
         for &i in layout.stones_of(chain as u32) {
             for q in layout.neighbors(i) {
-                if layout.cell[q as usize] == 2 {
-                    let white = node_of(layout.label[q as usize]);
-                    if white.2 {
-                        link(&mut parent, &[black, white]);
+                if layout.cell[q as usize] == 2 && layout.label[q as usize] != last {
+                    last = layout.label[q as usize];
+                    let white = groups.of_chain[last as usize];
+                    if groups.short[white as usize] {
+                        sets.join(black, white);
                     }
                 }
             }
@@ -126,13 +173,13 @@ pub(super) fn sekis(layout: &Layout, chain_group: &[u32], short: [&[bool]; 2]) -
     // The sets of linked groups holding both colours.
     let mut colours = vec![[false; 2]; nodes];
     for node in 0..nodes as u32 {
-        let root = find(&mut parent, node) as usize;
-        colours[root][usize::from(node >= offset)] = true;
+        let root = sets.find(node) as usize;
+        colours[root][usize::from(!is_black(node))] = true;
     }
     let mut seki_of_root = vec![u32::MAX; nodes];
     let mut out: Vec<FoundSeki> = Vec::new();
     for node in 0..nodes as u32 {
-        let root = find(&mut parent, node) as usize;
+        let root = sets.find(node) as usize;
         if colours[root] != [true, true] {
             continue;
         }
@@ -143,15 +190,18 @@ pub(super) fn sekis(layout: &Layout, chain_group: &[u32], short: [&[bool]; 2]) -
                 shared: Vec::new(),
             });
         }
-        let member = if node >= offset {
-            (1, node - offset)
-        } else {
-            (0, node)
-        };
-        out[seki_of_root[root] as usize].groups.push(member);
+        out[seki_of_root[root] as usize].groups.push(node);
     }
-    for (p, node) in shared {
-        let root = find(&mut parent, node) as usize;
+    for (r, node) in shared_regions {
+        let root = sets.find(node) as usize;
+        if seki_of_root[root] != u32::MAX {
+            out[seki_of_root[root] as usize]
+                .shared
+                .extend_from_slice(layout.points_of(r));
+        }
+    }
+    for (p, node) in shared_points {
+        let root = sets.find(node) as usize;
         if seki_of_root[root] != u32::MAX {
             out[seki_of_root[root] as usize].shared.push(p);
         }

@@ -117,12 +117,13 @@ impl RefereeCount {
     pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
         let analysis = Analysis::of(territory);
         let sekis = analysis.sekis();
+        let settled = Settled::of_sekis(&analysis, &sekis);
         let mut out = RefereeCount {
             surrounded: [territory.black, territory.white],
             dame: territory.neutral,
-            false_eyes: analysis.false_eyes,
-            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
-            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+            false_eyes: settled.false_eyes,
+            seki_stones: settled.seki_stones,
+            seki_eyes: settled.seki_eyes,
             sekis,
             short_of_eyes: Vec::new(),
         };
@@ -150,11 +151,16 @@ impl Settled {
     /// The counting part of [`RefereeCount::of_territory`]: the same sets.
     pub(crate) fn of_territory(territory: &Territory) -> Settled {
         let analysis = Analysis::of(territory);
-        let sekis = analysis.sekis();
+        Settled::of_sekis(&analysis, &analysis.sekis())
+    }
+
+    /// The false eyes of `analysis` and the union of the stones and eyes of its `sekis`.
+    fn of_sekis(analysis: &Analysis, sekis: &[Seki]) -> Settled {
+        let size = analysis.layout.size;
         Settled {
             false_eyes: analysis.false_eyes,
-            seki_stones: union_of(&sekis, |s| &s.stones, analysis.layout.size),
-            seki_eyes: union_of(&sekis, |s| &s.eyes, analysis.layout.size),
+            seki_stones: union_of(sekis, |s| &s.stones, size),
+            seki_eyes: union_of(sekis, |s| &s.eyes, size),
         }
     }
 }

@@ -6,9 +6,10 @@ use gorules_board::coords::sgf_point;
 use gorules_board::{Color, ColoredMove, Point, Size};
 use gorules_rules::implied_pass;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use crate::error::{RecordError, RecordErrorKind};
-use crate::prop::Value;
+use crate::prop::{known_name, Value};
 use crate::tree::{Collection, Prop, Tree};
 use crate::{GameRecord, GameResult, TerritoryMarkup};
 
@@ -210,6 +211,16 @@ fn read_points(
         .collect()
 }
 
+/// How many properties before property `i` of main-line node `node` (a range of properties)
+/// are named `name`: which of its node's `name`s an error is about.
+fn occurrence(collection: &Collection<'_>, node: &Range<usize>, i: usize, name: &str) -> usize {
+    collection
+        .props(node.clone())
+        .take(i)
+        .filter(|p| known_name(&p.ident()) == Some(name))
+        .count()
+}
+
 /// Builds the record from the main line of a Go game tree.
 pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRecord, Fail> {
     let line = &tree.line;
@@ -232,33 +243,49 @@ pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRe
     let mut setup: BTreeMap<(u8, u8), (Color, &'static str)> = BTreeMap::new();
     let last = line.len().saturating_sub(1);
 
-    // How often each property name occurred so far in the node (a few names: a short list,
-    // reused from node to node).
-    let mut seen: Vec<(&'static str, usize)> = Vec::new();
     for (n, node) in line.iter().enumerate() {
-        seen.clear();
-        for prop in collection.props(node.clone()) {
+        for (i, prop) in collection.props(node.clone()).enumerate() {
             let value = Value::of(&prop);
+            // Moves first: most properties are moves, and no other case reads them.
+            if let Value::Move(color, mv) = value {
+                let m = match mv {
+                    None => ColoredMove::pass(color),
+                    Some(p)
+                        if p.x == 19 && p.y == 19 && size.width() <= 19 && size.height() <= 19 =>
+                    {
+                        // `tt`: the old way to write a pass.
+                        ColoredMove::pass(color)
+                    }
+                    Some(p) if size.contains(p) => ColoredMove::play(color, p),
+                    Some(p) => {
+                        let name = if color == Color::Black { "B" } else { "W" };
+                        let mut f = Fail::prop(
+                            RecordErrorKind::MoveOffBoard {
+                                color,
+                                value: sgf_point(p),
+                                size,
+                            },
+                            n,
+                            name,
+                            occurrence(collection, node, i, name),
+                        );
+                        f.err.move_number = Some(rec.moves.len() + 1);
+                        return Err(f);
+                    }
+                };
+                rec.moves.push(m);
+                rec.move_nodes.push(n);
+                continue;
+            }
             let name = match value {
-                Value::Move(Color::Black, _) => "B",
-                Value::Move(Color::White, _) => "W",
                 Value::Points(name, _) | Value::Text(name) | Value::Invalid(name) => name,
                 Value::Komi(_) => "KM",
                 Value::Handicap(_) => "HA",
                 Value::Size(..) => "SZ",
-                Value::Other => "",
+                Value::Move(..) | Value::Other => "",
             };
-            let occurrence = match seen.iter_mut().find(|(id, _)| *id == name) {
-                Some((_, c)) => {
-                    *c += 1;
-                    *c - 1
-                }
-                None => {
-                    seen.push((name, 1));
-                    0
-                }
-            };
-            let here = |k: RecordErrorKind| Fail::prop(k, n, name, occurrence);
+            let here =
+                |k: RecordErrorKind| Fail::prop(k, n, name, occurrence(collection, node, i, name));
             let setup_name = matches!(name, "AB" | "AW" | "AE");
             let markup_name = matches!(name, "TB" | "TW");
             match value {
@@ -321,32 +348,6 @@ pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRe
                             values: values_of(&prop),
                         }));
                     }
-                }
-                Value::Move(color, mv) => {
-                    let m = match mv {
-                        None => ColoredMove::pass(color),
-                        Some(p)
-                            if p.x == 19
-                                && p.y == 19
-                                && size.width() <= 19
-                                && size.height() <= 19 =>
-                        {
-                            // `tt`: the old way to write a pass.
-                            ColoredMove::pass(color)
-                        }
-                        Some(p) if size.contains(p) => ColoredMove::play(color, p),
-                        Some(p) => {
-                            let mut f = here(RecordErrorKind::MoveOffBoard {
-                                color,
-                                value: sgf_point(p),
-                                size,
-                            });
-                            f.err.move_number = Some(rec.moves.len() + 1);
-                            return Err(f);
-                        }
-                    };
-                    rec.moves.push(m);
-                    rec.move_nodes.push(n);
                 }
                 Value::Invalid(id @ ("B" | "W")) => {
                     let color = if id == "B" {

@@ -43,20 +43,36 @@ pub(crate) enum Value {
     Other,
 }
 
-/// The properties a record is built from, by name.
-const NAMES: [&str; 17] = [
-    "B", "W", "AB", "AW", "AE", "TB", "TW", "KM", "HA", "SZ", "RU", "RE", "PB", "PW", "GN", "DT",
-    "C",
-];
-
 /// `ident` as a `'static` name, when it is one of the properties a record is built from.
 pub(crate) fn known_name(ident: &str) -> Option<&'static str> {
-    NAMES.iter().find(|&&n| n == ident).copied()
+    Some(match ident {
+        "B" => "B",
+        "W" => "W",
+        "AB" => "AB",
+        "AW" => "AW",
+        "AE" => "AE",
+        "TB" => "TB",
+        "TW" => "TW",
+        "KM" => "KM",
+        "HA" => "HA",
+        "SZ" => "SZ",
+        "RU" => "RU",
+        "RE" => "RE",
+        "PB" => "PB",
+        "PW" => "PW",
+        "GN" => "GN",
+        "DT" => "DT",
+        "C" => "C",
+        _ => return None,
+    })
 }
 
 impl Value {
     /// Types `prop`.
     pub(crate) fn of(prop: &Prop<'_, '_>) -> Value {
+        if let Some(mv) = plain_move(prop) {
+            return mv;
+        }
         let ident = prop.ident();
         let Some(name) = known_name(&ident) else {
             return Value::Other;
@@ -89,6 +105,26 @@ impl Value {
     }
 }
 
+/// A move written the common way, read without the general path: `B` or `W` as written,
+/// with one value that is empty (a pass) or two letters (a point, which no escape can be
+/// part of). `None` for anything else, which [`Value::of`] then reads the general way, to
+/// the same typed value when it is a move.
+fn plain_move(prop: &Prop<'_, '_>) -> Option<Value> {
+    let color = match prop.raw_ident().as_bytes() {
+        b"B" => Color::Black,
+        b"W" => Color::White,
+        _ => return None,
+    };
+    if prop.len() != 1 {
+        return None;
+    }
+    match *prop.raw_first().as_bytes() {
+        [] => Some(Value::Move(color, None)),
+        [x, y] => Some(Value::Move(color, Some(Point::new(coord(x)?, coord(y)?)))),
+        _ => None,
+    }
+}
+
 /// The value of a property that must have exactly one.
 fn single<'a>(prop: &Prop<'_, 'a>) -> Option<std::borrow::Cow<'a, str>> {
     (prop.len() == 1).then(|| prop.first())
@@ -113,16 +149,19 @@ fn compose(v: &str) -> Option<(&str, &str)> {
 
 /// A point: exactly two letters, column then row.
 pub(crate) fn point(v: &str) -> Option<Point> {
-    fn coord(c: char) -> Option<u8> {
-        match c {
-            'a'..='z' => Some(c as u8 - b'a'),
-            'A'..='Z' => Some(c as u8 - b'A' + 26),
-            _ => None,
-        }
+    // Two letters are two bytes; a value of two bytes that are not both letters, or of any
+    // other length, is not a point.
+    match *v.as_bytes() {
+        [x, y] => Some(Point::new(coord(x)?, coord(y)?)),
+        _ => None,
     }
-    let mut chars = v.chars();
-    match (chars.next(), chars.next(), chars.next()) {
-        (Some(x), Some(y), None) => Some(Point::new(coord(x)?, coord(y)?)),
+}
+
+/// A coordinate letter: `a`-`z` for 0-25, `A`-`Z` for 26-51.
+fn coord(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
         _ => None,
     }
 }

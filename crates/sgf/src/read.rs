@@ -159,7 +159,7 @@ fn parse_by_tree(
 fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Vec<GameRecord>> {
     let first = scan::next_tree_start(text, start)?;
     let rest = &text[first..];
-    if rest.bytes().filter(|&b| b == b';').count() > WHOLE_TEXT_NODES {
+    if count_byte(rest.as_bytes(), b';') > WHOLE_TEXT_NODES {
         return None;
     }
     // A `(` that starts no node (`()`) is read differently by the whole reading (a tree with
@@ -182,32 +182,43 @@ fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Ve
     Some(games)
 }
 
+/// How many bytes of `bytes` are `b`. Counted in blocks of 255 bytes, each into a `u8`
+/// (which cannot overflow), which the compiler turns into wide compares.
+fn count_byte(bytes: &[u8], b: u8) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| {
+            let n = block.iter().fold(0u8, |n, &c| n + u8::from(c == b));
+            usize::from(n)
+        })
+        .sum()
+}
+
 /// Whether `bytes` hold a `(` outside property values that is not followed (after white
 /// space) by a `;`. A value runs from a `[` to the first `]` not escaped by a `\`, as the
 /// tokenizer reads it ([`scan::Lexer`]); in a text the tokenizer reads to its end, every `[`
 /// outside values starts one.
 fn lone_bracket(bytes: &[u8]) -> bool {
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'[' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b']' {
-                    // A backslash escapes the next byte (a character that is not ASCII has no
-                    // ASCII byte, so skipping its first byte is enough).
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
+    while let Some(k) = bytes[i..].iter().position(|&c| c == b'[' || c == b'(') {
+        i += k + 1;
+        if bytes[i - 1] == b'[' {
+            // A backslash escapes the next byte (a character that is not ASCII has no ASCII
+            // byte, so skipping its first byte is enough).
+            while i < bytes.len() && bytes[i] != b']' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
             }
-            b'(' if bytes[i + 1..]
-                .iter()
-                .find(|c| !c.is_ascii_whitespace())
-                .is_some_and(|&c| c != b';') =>
-            {
-                return true;
-            }
-            _ => {}
+            i += 1;
+        } else if bytes[i..]
+            .iter()
+            .find(|c| !c.is_ascii_whitespace())
+            .is_some_and(|&c| c != b';')
+        {
+            return true;
         }
-        i += 1;
+        if i >= bytes.len() {
+            return false;
+        }
     }
     false
 }

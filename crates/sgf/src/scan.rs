@@ -96,6 +96,7 @@ impl<'a> Lexer<'a> {
 
     /// Reads the next token and returns its shape and start; a property's identifier range
     /// and value ranges (between the brackets, escapes not removed) go to `prop` when given.
+    #[inline]
     pub fn step(
         &mut self,
         prop: Option<(&mut Range<usize>, &mut Vec<Range<usize>>)>,
@@ -123,54 +124,56 @@ impl<'a> Lexer<'a> {
         Some(Ok((shape, start)))
     }
 
+    #[inline]
     fn property(
         &mut self,
         mut prop: Option<(&mut Range<usize>, &mut Vec<Range<usize>>)>,
     ) -> Result<(), LexFault> {
+        let bytes = self.text.as_bytes();
         let ident_start = self.cursor;
+        let mut i = ident_start;
         loop {
-            match self.peek() {
+            match bytes.get(i) {
                 Some(b'[') => break,
-                Some(c) if c.is_ascii() => self.cursor += 1,
-                Some(_) => return Err(LexFault::BadIdentChar { at: self.cursor }),
+                Some(c) if c.is_ascii() => i += 1,
+                Some(_) => return Err(LexFault::BadIdentChar { at: i }),
                 None => return Err(LexFault::MissingValue { ident_start }),
             }
         }
         if let Some((ident, _)) = &mut prop {
-            **ident = ident_start..self.cursor;
+            **ident = ident_start..i;
         }
-        let bytes = self.text.as_bytes();
+        // `bytes[i]` is a `[`.
         loop {
-            self.skip_ascii_whitespace();
-            if self.peek() != Some(b'[') {
-                return Ok(());
-            }
-            let bracket = self.cursor;
-            self.cursor += 1;
-            let value_start = self.cursor;
-            // The value ends at the first `]` not escaped by a `\` (itself not escaped).
+            let bracket = i;
+            i += 1;
+            let value_start = i;
+            // The value ends at the first `]` not escaped by a `\` (itself not escaped). A
+            // backslash escapes the next character, whatever it is: skipping one byte after
+            // it is enough, as the other bytes of a character that is not ASCII are not ASCII.
             loop {
-                let rest = &bytes[self.cursor..];
-                match rest.iter().position(|&c| c == b']' || c == b'\\') {
-                    Some(k) if rest[k] == b']' => {
-                        self.cursor += k + 1;
-                        break;
-                    }
-                    // A backslash escapes the next character, whatever it is.
-                    Some(k) if k + 1 < rest.len() => {
-                        let next = self.text[self.cursor + k + 1..].chars().next();
-                        self.cursor += k + 1 + next.map_or(0, char::len_utf8);
-                    }
-                    _ => {
+                match bytes.get(i) {
+                    Some(b']') => break,
+                    Some(b'\\') if i + 1 < bytes.len() => i += 2,
+                    Some(b'\\') | None => {
                         return Err(LexFault::UnclosedValue {
                             bracket,
                             ident_start,
                         })
                     }
+                    Some(_) => i += 1,
                 }
             }
             if let Some((_, values)) = &mut prop {
-                values.push(value_start..self.cursor - 1);
+                values.push(value_start..i);
+            }
+            i += 1;
+            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            if bytes.get(i) != Some(&b'[') {
+                self.cursor = i;
+                return Ok(());
             }
         }
     }

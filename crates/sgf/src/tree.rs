@@ -93,170 +93,250 @@ pub(crate) struct Collection<'a> {
     pub trees: Vec<Tree>,
 }
 
-/// A token: its shape and, for a property, its index in [`Collection::props`].
-#[derive(Clone, Copy)]
-struct Token {
-    shape: Shape,
-    prop: u32,
-}
-
-/// Parses an SGF collection (see the module documentation for the rules).
+/// Parses an SGF collection (see the module documentation for the rules), in one pass over
+/// the tokens: each is checked and placed as it is read, and only the main lines are kept.
+/// The errors are those of reading the whole text into tokens, then cutting them into trees,
+/// then checking each tree in order (its game first, then its structure): a lexical fault
+/// anywhere wins, then a fault in the cut, then the first tree's error.
 pub(crate) fn parse(text: &str) -> Result<Collection<'_>, TreeError> {
     let text = text.trim();
-    let mut props = Vec::new();
-    let mut values = Vec::new();
-    let mut tokens = Vec::new();
+    // Room for a record written compactly (`;B[dd]` is two tokens in six bytes: a node, and
+    // a property with one value), so that a short record needs no reallocation; a text past
+    // the cap grows its vectors as they fill.
+    let room = text.len().min(1 << 18);
+    let mut collection = Collection {
+        text,
+        props: Vec::with_capacity(room / 6),
+        values: Vec::with_capacity(room / 6),
+        trees: Vec::new(),
+    };
+    let mut walk = Walk::default();
     let mut lexer = Lexer::new(text, 0);
     let mut ident = 0..0;
     loop {
-        let first_value = values.len();
-        let Some(step) = lexer.step(Some((&mut ident, &mut values))) else {
+        let first_value = collection.values.len();
+        let Some(step) = lexer.step(Some((&mut ident, &mut collection.values))) else {
             break;
         };
         let (shape, _) = step.map_err(|_| TreeError::Lex)?;
-        let mut prop = 0;
+        if walk.cut_error.is_some() {
+            // Only a lexical fault can still change the answer.
+            continue;
+        }
         if shape == Shape::Prop {
-            prop = props.len() as u32;
-            props.push(RawProp {
+            collection.props.push(RawProp {
                 ident: ident.clone(),
-                values: first_value..values.len(),
+                values: first_value..collection.values.len(),
             });
         }
-        tokens.push(Token { shape, prop });
+        walk.token(&mut collection, shape);
     }
-    let mut collection = Collection {
-        text,
-        props,
-        values,
-        trees: Vec::new(),
-    };
-    let ranges = split(&tokens)?;
-    let mut builder = Builder::default();
-    for range in ranges {
-        let tokens = &tokens[range];
-        let game = collection.game(tokens)?;
-        let line = builder.main_line(tokens)?;
-        collection.trees.push(Tree { game, line });
-    }
-    Ok(collection)
+    walk.finish(collection)
 }
 
-/// The token ranges of the top-level trees.
-fn split(tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
-    let mut trees = Vec::new();
-    let mut depth = 0usize;
-    let mut start = 0;
-    for (i, t) in tokens.iter().enumerate() {
-        match t.shape {
-            Shape::Open => depth += 1,
-            Shape::Close => {
-                depth = depth.checked_sub(1).ok_or(TreeError::UnexpectedTreeEnd)?;
-                if depth == 0 {
-                    trees.push(start..i + 1);
-                    start = i + 1;
-                }
-            }
-            Shape::Node | Shape::Prop => {}
-        }
-    }
-    if depth != 0 {
-        return Err(TreeError::UnexpectedEnd);
-    }
-    if trees.is_empty() {
-        return Err(TreeError::NoTrees);
-    }
-    Ok(trees)
-}
-
-/// The state of the tree walk, reused from tree to tree.
+/// The state of the one-pass reading: where the cut into trees stands, and the tree being
+/// read (the tokens since the last tree ended).
 #[derive(Default)]
-struct Builder {
-    /// For each node of the tree so far, whether it has a child yet.
+struct Walk {
+    /// How many `(` are open.
+    depth: usize,
+    /// A `)` with no `(` open: the cut fails.
+    cut_error: Option<TreeError>,
+    /// How many trees were cut, well-formed or not.
+    cut: usize,
+    /// The first tree's error.
+    tree_error: Option<TreeError>,
+    /// The tree being read.
+    tree: TreeWalk,
+}
+
+/// One tree being read.
+#[derive(Default)]
+struct TreeWalk {
+    /// The tokens of the tree so far.
+    tokens: usize,
+    /// Whether the tokens from the third on are all properties so far: where the root's `GM`
+    /// is looked for.
+    gm_zone: bool,
+    /// The `GM` properties found there (into [`Collection::props`]), the first two.
+    gm: [Option<usize>; 2],
+    /// The first structural error.
+    error: Option<TreeError>,
+    /// Whether the last token was a node or a property (a property must follow one).
+    in_node: bool,
+    /// For each node so far, whether it has a child yet.
     has_child: Vec<bool>,
     /// The node whose children the open variations add to (`None`: the tree's top level).
     stack: Vec<Option<usize>>,
+    /// How many roots.
+    roots: usize,
+    /// The node the next node is a child of.
+    current: Option<usize>,
+    /// The last node of the main line so far.
+    tail: Option<usize>,
+    /// Whether the node being read is on the main line.
+    on_main_line: bool,
+    /// The main line: the properties of each node (into [`Collection::props`]).
+    line: Vec<Range<usize>>,
 }
 
-impl Builder {
-    /// Checks one tree's structure and returns its main line.
-    fn main_line(&mut self, tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
-        self.has_child.clear();
-        self.stack.clear();
-        let mut roots = 0usize;
-        let mut current: Option<usize> = None;
-        // The last node of the main line so far.
-        let mut tail: Option<usize> = None;
-        let mut line = Vec::new();
-        let mut i = 0;
-        while i < tokens.len() {
-            match tokens[i].shape {
-                Shape::Open => {
-                    if let Some(&open) = self.stack.last() {
-                        let empty = match open {
-                            None => roots == 0,
-                            Some(n) => !self.has_child[n],
-                        };
-                        if empty {
-                            return Err(TreeError::UnexpectedTreeStart);
-                        }
-                    }
-                    self.stack.push(current);
+impl Walk {
+    /// Reads a token; a property is already the last of [`Collection::props`].
+    fn token(&mut self, collection: &mut Collection<'_>, shape: Shape) {
+        match shape {
+            Shape::Open => self.depth += 1,
+            Shape::Close => match self.depth.checked_sub(1) {
+                None => {
+                    self.cut_error = Some(TreeError::UnexpectedTreeEnd);
+                    return;
                 }
-                Shape::Close => {
-                    current = self.stack.pop().ok_or(TreeError::UnexpectedTreeEnd)?;
-                }
-                Shape::Node => {
-                    let first = i + 1;
-                    while tokens.get(i + 1).is_some_and(|t| t.shape == Shape::Prop) {
-                        i += 1;
-                    }
-                    // The first root, or the first child of the main line's last node.
-                    let on_main_line = match current {
-                        None => roots == 0,
-                        Some(n) => current == tail && !self.has_child[n],
-                    };
-                    match current {
-                        None => roots += 1,
-                        Some(n) => self.has_child[n] = true,
-                    }
-                    current = Some(self.has_child.len());
-                    self.has_child.push(false);
-                    if on_main_line {
-                        tail = current;
-                        // A node's properties are consecutive.
-                        line.push(if i >= first {
-                            tokens[first].prop as usize..tokens[i].prop as usize + 1
-                        } else {
-                            0..0
-                        });
-                    }
-                }
-                Shape::Prop => return Err(TreeError::UnexpectedProperty),
-            }
-            i += 1;
+                Some(depth) => self.depth = depth,
+            },
+            Shape::Node | Shape::Prop => {}
         }
-        if !self.stack.is_empty() || roots != 1 {
+        let t = &mut self.tree;
+        if t.tokens == 0 {
+            t.gm_zone = true;
+            t.gm = [None; 2];
+            t.error = None;
+            t.in_node = false;
+            t.has_child.clear();
+            t.stack.clear();
+            t.roots = 0;
+            t.current = None;
+            t.tail = None;
+            t.on_main_line = false;
+            t.line = Vec::new();
+        }
+        t.tokens += 1;
+        let prop = collection.props.len().wrapping_sub(1);
+        if t.tokens > 2 && t.gm_zone {
+            if shape != Shape::Prop {
+                t.gm_zone = false;
+            } else if &collection.text[collection.props[prop].ident.clone()] == "GM" {
+                match t.gm {
+                    [None, _] => t.gm[0] = Some(prop),
+                    [Some(_), None] => t.gm[1] = Some(prop),
+                    _ => {}
+                }
+            }
+        }
+        if t.error.is_none() {
+            t.error = t.structure(shape, prop).err();
+        }
+        if shape == Shape::Close && self.depth == 0 {
+            // The tree ends.
+            self.cut += 1;
+            let t = &mut self.tree;
+            t.tokens = 0;
+            let game = collection.game(t.gm).and_then(|game| {
+                if let Some(e) = t.error {
+                    return Err(e);
+                }
+                if !t.stack.is_empty() || t.roots != 1 {
+                    return Err(TreeError::UnexpectedEnd);
+                }
+                Ok(game)
+            });
+            match game {
+                Ok(game) => collection.trees.push(Tree {
+                    game,
+                    line: std::mem::take(&mut t.line),
+                }),
+                Err(e) => {
+                    self.tree_error.get_or_insert(e);
+                }
+            }
+        }
+    }
+
+    /// The answer once every token is read.
+    fn finish(self, collection: Collection<'_>) -> Result<Collection<'_>, TreeError> {
+        if let Some(e) = self.cut_error {
+            return Err(e);
+        }
+        if self.depth != 0 {
             return Err(TreeError::UnexpectedEnd);
         }
-        Ok(line)
+        if self.cut == 0 {
+            return Err(TreeError::NoTrees);
+        }
+        match self.tree_error {
+            Some(e) => Err(e),
+            None => Ok(collection),
+        }
+    }
+}
+
+impl TreeWalk {
+    /// Places a token in the tree: a variation must follow a node, a property must follow a
+    /// node or a property; the main line takes the root, then each time the first child of
+    /// its last node.
+    fn structure(&mut self, shape: Shape, prop: usize) -> Result<(), TreeError> {
+        let in_node = std::mem::replace(&mut self.in_node, false);
+        match shape {
+            Shape::Open => {
+                if let Some(&open) = self.stack.last() {
+                    let empty = match open {
+                        None => self.roots == 0,
+                        Some(n) => !self.has_child[n],
+                    };
+                    if empty {
+                        return Err(TreeError::UnexpectedTreeStart);
+                    }
+                }
+                self.stack.push(self.current);
+            }
+            Shape::Close => {
+                self.current = self.stack.pop().ok_or(TreeError::UnexpectedTreeEnd)?;
+            }
+            Shape::Node => {
+                self.in_node = true;
+                // The first root, or the first child of the main line's last node.
+                self.on_main_line = match self.current {
+                    None => self.roots == 0,
+                    Some(n) => self.current == self.tail && !self.has_child[n],
+                };
+                match self.current {
+                    None => self.roots += 1,
+                    Some(n) => self.has_child[n] = true,
+                }
+                self.current = Some(self.has_child.len());
+                self.has_child.push(false);
+                if self.on_main_line {
+                    self.tail = self.current;
+                    self.line.push(0..0);
+                }
+            }
+            Shape::Prop => {
+                if !in_node {
+                    return Err(TreeError::UnexpectedProperty);
+                }
+                self.in_node = true;
+                if self.on_main_line {
+                    // A node's properties are consecutive.
+                    let node = self.line.last_mut().expect("a node is open");
+                    *node = if node.start == node.end {
+                        prop..prop + 1
+                    } else {
+                        node.start..prop + 1
+                    };
+                }
+            }
+        }
+        Ok(())
     }
 }
 
 impl<'a> Collection<'a> {
-    /// The game of the tree made of `tokens`, from its root's `GM`.
-    fn game(&self, tokens: &[Token]) -> Result<Game, TreeError> {
-        let mut gm = tokens
-            .iter()
-            .skip(2)
-            .take_while(|t| t.shape == Shape::Prop)
-            .map(|t| &self.props[t.prop as usize])
-            .filter(|p| &self.text[p.ident.clone()] == "GM");
-        let Some(p) = gm.next() else {
-            return Ok(Game::Go);
+    /// The game of a tree from its root's `GM` properties (the first two found, into
+    /// [`Collection::props`]).
+    fn game(&self, gm: [Option<usize>; 2]) -> Result<Game, TreeError> {
+        let p = match gm {
+            [None, _] => return Ok(Game::Go),
+            [Some(_), Some(_)] => return Err(TreeError::UnexpectedProperty),
+            [Some(p), None] => &self.props[p],
         };
-        if gm.next().is_some() {
-            return Err(TreeError::UnexpectedProperty);
-        }
         if p.values.len() != 1 {
             return Err(TreeError::InvalidGameType);
         }
@@ -305,6 +385,16 @@ impl<'a> Prop<'_, 'a> {
         normalise_ident(&self.collection.text[self.raw.ident.clone()])
     }
 
+    /// The identifier as written.
+    pub fn raw_ident(&self) -> &'a str {
+        &self.collection.text[self.raw.ident.clone()]
+    }
+
+    /// The first value as written, escapes not removed.
+    pub fn raw_first(&self) -> &'a str {
+        &self.collection.text[self.collection.values[self.raw.values.start].clone()]
+    }
+
     /// How many values the property has (at least one).
     pub fn len(&self) -> usize {
         self.raw.values.len()
@@ -351,7 +441,10 @@ mod tests {
     type Line = Vec<Vec<(String, Vec<String>)>>;
 
     fn lines(text: &str) -> Result<Vec<(Game, Line)>, TreeError> {
-        let c = parse(text)?;
+        lines_of(parse(text)?)
+    }
+
+    fn lines_of(c: Collection<'_>) -> Result<Vec<(Game, Line)>, TreeError> {
         Ok(c.trees
             .iter()
             .map(|t| {
@@ -370,6 +463,185 @@ mod tests {
                 (t.game, line)
             })
             .collect())
+    }
+
+    /// A token: its shape and, for a property, its index in [`Collection::props`].
+    #[derive(Clone, Copy)]
+    struct Token {
+        shape: Shape,
+        prop: u32,
+    }
+
+    /// The reading [`parse`] does in one pass, in three: the whole text into tokens, the tokens
+    /// cut into trees, each tree checked.
+    fn parse_by_tokens(text: &str) -> Result<Collection<'_>, TreeError> {
+        let text = text.trim();
+        // Room for a record written compactly (`;B[dd]` is two tokens in six bytes: a node, and
+        // a property with one value), so that a short record needs no reallocation; a text past
+        // the cap grows its vectors as they fill.
+        let room = text.len().min(1 << 18);
+        let mut props = Vec::with_capacity(room / 6);
+        let mut values = Vec::with_capacity(room / 6);
+        let mut tokens = Vec::with_capacity(room / 3);
+        let mut lexer = Lexer::new(text, 0);
+        let mut ident = 0..0;
+        loop {
+            let first_value = values.len();
+            let Some(step) = lexer.step(Some((&mut ident, &mut values))) else {
+                break;
+            };
+            let (shape, _) = step.map_err(|_| TreeError::Lex)?;
+            let mut prop = 0;
+            if shape == Shape::Prop {
+                prop = props.len() as u32;
+                props.push(RawProp {
+                    ident: ident.clone(),
+                    values: first_value..values.len(),
+                });
+            }
+            tokens.push(Token { shape, prop });
+        }
+        let mut collection = Collection {
+            text,
+            props,
+            values,
+            trees: Vec::new(),
+        };
+        let ranges = split(&tokens)?;
+        let mut builder = Builder::default();
+        for range in ranges {
+            let tokens = &tokens[range];
+            let game = game_by_tokens(&collection, tokens)?;
+            let line = builder.main_line(tokens)?;
+            collection.trees.push(Tree { game, line });
+        }
+        Ok(collection)
+    }
+
+    /// The token ranges of the top-level trees.
+    fn split(tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
+        let mut trees = Vec::new();
+        let mut depth = 0usize;
+        let mut start = 0;
+        for (i, t) in tokens.iter().enumerate() {
+            match t.shape {
+                Shape::Open => depth += 1,
+                Shape::Close => {
+                    depth = depth.checked_sub(1).ok_or(TreeError::UnexpectedTreeEnd)?;
+                    if depth == 0 {
+                        trees.push(start..i + 1);
+                        start = i + 1;
+                    }
+                }
+                Shape::Node | Shape::Prop => {}
+            }
+        }
+        if depth != 0 {
+            return Err(TreeError::UnexpectedEnd);
+        }
+        if trees.is_empty() {
+            return Err(TreeError::NoTrees);
+        }
+        Ok(trees)
+    }
+
+    /// The state of the tree walk, reused from tree to tree.
+    #[derive(Default)]
+    struct Builder {
+        /// For each node of the tree so far, whether it has a child yet.
+        has_child: Vec<bool>,
+        /// The node whose children the open variations add to (`None`: the tree's top level).
+        stack: Vec<Option<usize>>,
+    }
+
+    impl Builder {
+        /// Checks one tree's structure and returns its main line.
+        fn main_line(&mut self, tokens: &[Token]) -> Result<Vec<Range<usize>>, TreeError> {
+            self.has_child.clear();
+            self.stack.clear();
+            let mut roots = 0usize;
+            let mut current: Option<usize> = None;
+            // The last node of the main line so far.
+            let mut tail: Option<usize> = None;
+            let mut line = Vec::new();
+            let mut i = 0;
+            while i < tokens.len() {
+                match tokens[i].shape {
+                    Shape::Open => {
+                        if let Some(&open) = self.stack.last() {
+                            let empty = match open {
+                                None => roots == 0,
+                                Some(n) => !self.has_child[n],
+                            };
+                            if empty {
+                                return Err(TreeError::UnexpectedTreeStart);
+                            }
+                        }
+                        self.stack.push(current);
+                    }
+                    Shape::Close => {
+                        current = self.stack.pop().ok_or(TreeError::UnexpectedTreeEnd)?;
+                    }
+                    Shape::Node => {
+                        let first = i + 1;
+                        while tokens.get(i + 1).is_some_and(|t| t.shape == Shape::Prop) {
+                            i += 1;
+                        }
+                        // The first root, or the first child of the main line's last node.
+                        let on_main_line = match current {
+                            None => roots == 0,
+                            Some(n) => current == tail && !self.has_child[n],
+                        };
+                        match current {
+                            None => roots += 1,
+                            Some(n) => self.has_child[n] = true,
+                        }
+                        current = Some(self.has_child.len());
+                        self.has_child.push(false);
+                        if on_main_line {
+                            tail = current;
+                            // A node's properties are consecutive.
+                            line.push(if i >= first {
+                                tokens[first].prop as usize..tokens[i].prop as usize + 1
+                            } else {
+                                0..0
+                            });
+                        }
+                    }
+                    Shape::Prop => return Err(TreeError::UnexpectedProperty),
+                }
+                i += 1;
+            }
+            if !self.stack.is_empty() || roots != 1 {
+                return Err(TreeError::UnexpectedEnd);
+            }
+            Ok(line)
+        }
+    }
+
+    /// The game of the tree made of `tokens`, from its root's `GM`.
+    fn game_by_tokens(collection: &Collection<'_>, tokens: &[Token]) -> Result<Game, TreeError> {
+        let mut gm = tokens
+            .iter()
+            .skip(2)
+            .take_while(|t| t.shape == Shape::Prop)
+            .map(|t| &collection.props[t.prop as usize])
+            .filter(|p| &collection.text[p.ident.clone()] == "GM");
+        let Some(p) = gm.next() else {
+            return Ok(Game::Go);
+        };
+        if gm.next().is_some() {
+            return Err(TreeError::UnexpectedProperty);
+        }
+        if p.values.len() != 1 {
+            return Err(TreeError::InvalidGameType);
+        }
+        let value = collection.value(p.values.start);
+        match value.parse::<i32>() {
+            Ok(_) if value == "1" => Ok(Game::Go),
+            Ok(_) => Ok(Game::Other),
+            Err(_) => Err(TreeError::InvalidGameType),
+        }
     }
 
     fn prop(ident: &str, values: &[&str]) -> (String, Vec<String>) {
@@ -495,5 +767,47 @@ mod tests {
         assert_eq!(parse(&text).unwrap().trees[0].line.len(), 200_000);
         let text = format!("(;{})", "(;".repeat(50_000) + &")".repeat(50_000));
         assert_eq!(parse(&text).unwrap().trees[0].line.len(), 50_001);
+    }
+
+    /// Whether the one-pass reading agrees with the three-pass one on `text`.
+    fn agrees(text: &str) {
+        let by_tokens = parse_by_tokens(text).and_then(lines_of);
+        assert_eq!(lines(text), by_tokens, "{text:?}");
+    }
+
+    #[test]
+    fn one_pass_reads_as_three_passes() {
+        for text in [
+            "(;SZ[9]C[Some comment];B[de];W[fe])(;B[de];W[ff])",
+            "(;A[1](;B[2];C[3](;E[5])(;F[6]))(;D[4]))",
+            "(;A[1]()(;B[2])(;C[3]))",
+            "(;;;)",
+            "(;GM[1];W[dd])(;GM[37]W[rp.pmonpoqprpsornqmpm])(;SZ[9])",
+            "(;GaMe[2])",
+            "(;A[1]);B[2](;C[3])",
+            "(;A[1]);B[2]",
+            "((;GM[1]GM[1]))",
+            "(;GM[x](;A[1])",
+            "(;GM[1](B[2]))",
+        ] {
+            agrees(text);
+        }
+    }
+
+    proptest::proptest! {
+        /// Texts made of pieces of SGF, well-formed or not, read the same in one pass as in
+        /// three: the same trees and main lines, or the same error.
+        #[test]
+        fn one_pass_reads_as_three_passes_whatever_the_text(
+            pieces in proptest::collection::vec(0usize..16, 0..40)
+        ) {
+            const PIECES: [&str; 16] = [
+                "(", ")", ";", "B[aa]", "W[bb]", "GM[1]", "GM[2]", "GM[x]", "GM[1][1]",
+                "C[(;\\]]", " ", "\n", "x", "[", "é", "AB[cc:dd]",
+            ];
+            let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
+            let by_tokens = parse_by_tokens(&text).and_then(lines_of);
+            proptest::prop_assert_eq!(lines(&text), by_tokens, "{:?}", text);
+        }
     }
 }

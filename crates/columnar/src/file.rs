@@ -23,11 +23,12 @@ use parquet::arrow::arrow_reader::{
     ParquetRecordBatchReaderBuilder,
 };
 use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
+use parquet::basic::{Compression, Encoding};
 use parquet::file::metadata::KeyValue;
 use parquet::file::metadata::ParquetMetaData;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::reader::ChunkReader;
+use parquet::schema::types::ColumnPath;
 use twox_hash::XxHash64;
 
 use crate::batch::BatchBuilder;
@@ -83,6 +84,32 @@ fn checksum_value(length: u64, hash: u64) -> String {
     format!("{length} {hash:016x}")
 }
 
+/// How the columns are encoded: Snappy pages; the texts and floats in dictionaries (a few
+/// distinct values repeated over many rows); the integers as deltas (`DELTA_BINARY_PACKED`:
+/// `entry` grows by steps of 0 and 1, the counts are small), which costs a third of a
+/// dictionary's work a value for about the same size. Statistics (min and max) are kept only
+/// for `entry`'s column chunks, where they let a reader skip row groups by entry; elsewhere
+/// they cost a comparison a value and the footer's memory while the file is written, and no
+/// page index (column and offset indexes) is written, for the same reason.
+fn writer_properties(metadata: Vec<KeyValue>) -> WriterProperties {
+    let mut props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_key_value_metadata(Some(metadata))
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_column_statistics_enabled(ColumnPath::from("entry"), EnabledStatistics::Chunk)
+        .set_offset_index_disabled(true);
+    for c in columns() {
+        if matches!(c.ty, ColumnType::UInt32 | ColumnType::UInt64) {
+            let path = ColumnPath::from(c.name.as_str());
+            props = props
+                .set_column_dictionary_enabled(path.clone(), false)
+                .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+        }
+    }
+    props.build()
+}
+
 impl<W: Write + Send> CorpusWriter<W> {
     /// A writer of a run with these score columns
     /// ([`gorules_compare::corpus::score_columns`]) to `wtr`.
@@ -93,11 +120,7 @@ impl<W: Write + Send> CorpusWriter<W> {
             .collect();
         // In a fixed order (by key): the same run, the same bytes.
         metadata.sort_by(|a, b| a.key.cmp(&b.key));
-        let props = WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_key_value_metadata(Some(metadata))
-            .build();
+        let props = writer_properties(metadata);
         let wtr = Summing {
             inner: wtr,
             length: 0,

@@ -2,15 +2,17 @@
 //! game and score, a row per ruleset that does not score the game, and a row per file or game
 //! that could not be read or replayed ([`crate::schema`](mod@crate::schema)).
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, Float64Builder, ListBuilder, PrimitiveBuilder, StringBuilder,
-    StringDictionaryBuilder, UInt32Builder, UInt64Builder,
+    BooleanBuilder, Float64Builder, ListBuilder, PrimitiveBuilder, StringBuilder, UInt32Builder,
+    UInt64Builder,
 };
 use arrow_array::types::Int32Type;
 use arrow_array::ArrowPrimitiveType;
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{ArrayRef, DictionaryArray, RecordBatch, StringArray};
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{RulesetReport, ScoreReport};
 use gorules_compare::report::GameReport;
@@ -18,7 +20,113 @@ use gorules_rules::{ColorName, KomiSource, SideScore};
 
 use crate::schema::{schema, KIND_ERROR, KIND_SCORE, KIND_UNSCORED, SIDE_PARTS};
 
-type Dict = StringDictionaryBuilder<Int32Type>;
+/// A dictionary column of texts being built: each row a key into the texts seen so far.
+///
+/// It does the work of Arrow's `StringDictionaryBuilder` with less of it a row: the text
+/// looked up last is tried first (a game's rows repeat their ruleset's and counting's texts), a
+/// short dictionary is searched in order, and only a long one (the results, `B+3.5`) is hashed,
+/// with FNV-1a rather than SipHash.
+#[derive(Default)]
+struct Dict {
+    keys: PrimitiveBuilder<Int32Type>,
+    values: Vec<Box<str>>,
+    /// The key of each text once there are more than [`Dict::SEARCHED`].
+    index: HashMap<Box<str>, i32, BuildHasherDefault<Fnv>>,
+    last: usize,
+}
+
+impl Dict {
+    /// The most texts searched in order before they are looked up by hash.
+    const SEARCHED: usize = 16;
+
+    /// The key of `v`, added to the dictionary if new.
+    fn key(&mut self, v: &str) -> i32 {
+        if self.values.get(self.last).is_some_and(|l| **l == *v) {
+            return self.last as i32;
+        }
+        let found = if self.values.len() <= Dict::SEARCHED {
+            self.values.iter().position(|k| **k == *v)
+        } else {
+            self.index.get(v).map(|&k| k as usize)
+        };
+        let at = found.unwrap_or_else(|| {
+            let at = self.values.len();
+            if at == Dict::SEARCHED {
+                for (k, text) in self.values.iter().enumerate() {
+                    self.index.insert(text.clone(), k as i32);
+                }
+            }
+            if at >= Dict::SEARCHED {
+                self.index.insert(v.into(), at as i32);
+            }
+            self.values.push(v.into());
+            at
+        });
+        self.last = at;
+        i32::try_from(at).expect("fewer distinct texts in a batch than 2^31")
+    }
+
+    fn append_value(&mut self, v: &str) {
+        let k = self.key(v);
+        self.keys.append_value(k);
+    }
+
+    fn append_values(&mut self, v: &str, rows: usize) {
+        let k = self.key(v);
+        self.keys.append_value_n(k, rows);
+    }
+
+    fn append_option(&mut self, v: Option<&str>) {
+        self.append_options(v, 1);
+    }
+
+    fn append_options(&mut self, v: Option<&str>, rows: usize) {
+        match v {
+            Some(v) => self.append_values(v, rows),
+            None => self.keys.append_nulls(rows),
+        }
+    }
+
+    fn append_null(&mut self) {
+        self.keys.append_null();
+    }
+
+    fn append_nulls(&mut self, rows: usize) {
+        self.keys.append_nulls(rows);
+    }
+
+    /// The column built, and the builder empty again.
+    fn finish(&mut self) -> DictionaryArray<Int32Type> {
+        let values = StringArray::from_iter_values(self.values.iter().map(|v| &**v));
+        self.values.clear();
+        self.index.clear();
+        self.last = 0;
+        DictionaryArray::try_new(self.keys.finish(), Arc::new(values))
+            .expect("every key is a text's")
+    }
+}
+
+/// The FNV-1a hash of the dictionary's texts: short texts, hashed with a few instructions a
+/// byte.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// The builders of one side's breakdown, in [`SIDE_PARTS`] order.
 #[derive(Default)]

@@ -2,14 +2,17 @@
 //! game and score, a row per ruleset that does not score the game, and a row per file or game
 //! that could not be read or replayed ([`crate::schema`](mod@crate::schema)).
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, Float64Builder, ListBuilder, StringBuilder, StringDictionaryBuilder,
-    UInt32Builder, UInt64Builder,
+    BooleanBuilder, Float64Builder, ListBuilder, PrimitiveBuilder, StringBuilder, UInt32Builder,
+    UInt64Builder,
 };
 use arrow_array::types::Int32Type;
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::ArrowPrimitiveType;
+use arrow_array::{ArrayRef, DictionaryArray, RecordBatch, StringArray};
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{RulesetReport, ScoreReport};
 use gorules_compare::report::GameReport;
@@ -17,7 +20,113 @@ use gorules_rules::{ColorName, KomiSource, SideScore};
 
 use crate::schema::{schema, KIND_ERROR, KIND_SCORE, KIND_UNSCORED, SIDE_PARTS};
 
-type Dict = StringDictionaryBuilder<Int32Type>;
+/// A dictionary column of texts being built: each row a key into the texts seen so far.
+///
+/// It does the work of Arrow's `StringDictionaryBuilder` with less of it a row: the text
+/// looked up last is tried first (a game's rows repeat their ruleset's and counting's texts), a
+/// short dictionary is searched in order, and only a long one (the results, `B+3.5`) is hashed,
+/// with FNV-1a rather than SipHash.
+#[derive(Default)]
+struct Dict {
+    keys: PrimitiveBuilder<Int32Type>,
+    values: Vec<Box<str>>,
+    /// The key of each text once there are more than [`Dict::SEARCHED`].
+    index: HashMap<Box<str>, i32, BuildHasherDefault<Fnv>>,
+    last: usize,
+}
+
+impl Dict {
+    /// The most texts searched in order before they are looked up by hash.
+    const SEARCHED: usize = 16;
+
+    /// The key of `v`, added to the dictionary if new.
+    fn key(&mut self, v: &str) -> i32 {
+        if self.values.get(self.last).is_some_and(|l| **l == *v) {
+            return self.last as i32;
+        }
+        let found = if self.values.len() <= Dict::SEARCHED {
+            self.values.iter().position(|k| **k == *v)
+        } else {
+            self.index.get(v).map(|&k| k as usize)
+        };
+        let at = found.unwrap_or_else(|| {
+            let at = self.values.len();
+            if at == Dict::SEARCHED {
+                for (k, text) in self.values.iter().enumerate() {
+                    self.index.insert(text.clone(), k as i32);
+                }
+            }
+            if at >= Dict::SEARCHED {
+                self.index.insert(v.into(), at as i32);
+            }
+            self.values.push(v.into());
+            at
+        });
+        self.last = at;
+        i32::try_from(at).expect("fewer distinct texts in a batch than 2^31")
+    }
+
+    fn append_value(&mut self, v: &str) {
+        let k = self.key(v);
+        self.keys.append_value(k);
+    }
+
+    fn append_values(&mut self, v: &str, rows: usize) {
+        let k = self.key(v);
+        self.keys.append_value_n(k, rows);
+    }
+
+    fn append_option(&mut self, v: Option<&str>) {
+        self.append_options(v, 1);
+    }
+
+    fn append_options(&mut self, v: Option<&str>, rows: usize) {
+        match v {
+            Some(v) => self.append_values(v, rows),
+            None => self.keys.append_nulls(rows),
+        }
+    }
+
+    fn append_null(&mut self) {
+        self.keys.append_null();
+    }
+
+    fn append_nulls(&mut self, rows: usize) {
+        self.keys.append_nulls(rows);
+    }
+
+    /// The column built, and the builder empty again.
+    fn finish(&mut self) -> DictionaryArray<Int32Type> {
+        let values = StringArray::from_iter_values(self.values.iter().map(|v| &**v));
+        self.values.clear();
+        self.index.clear();
+        self.last = 0;
+        DictionaryArray::try_new(self.keys.finish(), Arc::new(values))
+            .expect("every key is a text's")
+    }
+}
+
+/// The FNV-1a hash of the dictionary's texts: short texts, hashed with a few instructions a
+/// byte.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// The builders of one side's breakdown, in [`SIDE_PARTS`] order.
 #[derive(Default)]
@@ -151,6 +260,26 @@ pub(crate) fn komi_source_name(k: KomiSource) -> &'static str {
     }
 }
 
+/// Appends `value` (or a null) `rows` times.
+fn repeat<T: ArrowPrimitiveType>(
+    b: &mut PrimitiveBuilder<T>,
+    value: Option<T::Native>,
+    rows: usize,
+) {
+    match value {
+        Some(v) => b.append_value_n(v, rows),
+        None => b.append_nulls(rows),
+    }
+}
+
+/// Appends `value` (or a null) `rows` times.
+fn repeat_bool(b: &mut BooleanBuilder, value: Option<bool>, rows: usize) {
+    match value {
+        Some(v) => b.append_n(rows, v),
+        None => b.append_nulls(rows),
+    }
+}
+
 impl BatchBuilder {
     /// Nothing built yet; the first entry appended is numbered 0 in `entry`.
     pub fn new() -> BatchBuilder {
@@ -184,106 +313,134 @@ impl BatchBuilder {
         self.entries += 1;
     }
 
-    /// The rows of a report: one per score, one per ruleset without a score.
+    /// The rows of a report: one per score, one per ruleset without a score. The cells that
+    /// several rows share (the game's on every row, the ruleset's on each of its scores) are
+    /// appended once with their count, so that a text is looked up in its column's dictionary
+    /// once, not once a row.
     fn report(&mut self, r: &GameReport) {
+        let rows = if r.rulesets.is_empty() {
+            1
+        } else {
+            r.rulesets.iter().map(|rr| rr.scores.len().max(1)).sum()
+        };
+        self.game_cells(r, rows);
         if r.rulesets.is_empty() {
-            self.game_cells(r, KIND_UNSCORED);
-            self.ruleset_cells(None);
+            self.kind.append_value(KIND_UNSCORED);
+            self.ruleset_cells(None, 1);
             self.score_cells(r, None);
             return;
         }
         for rr in &r.rulesets {
             if rr.scores.is_empty() {
-                self.game_cells(r, KIND_UNSCORED);
-                self.ruleset_cells(Some(rr));
+                self.kind.append_value(KIND_UNSCORED);
+                self.ruleset_cells(Some(rr), 1);
                 self.score_cells(r, None);
+                continue;
             }
+            self.kind.append_values(KIND_SCORE, rr.scores.len());
+            self.ruleset_cells(Some(rr), rr.scores.len());
             for s in &rr.scores {
-                self.game_cells(r, KIND_SCORE);
-                self.ruleset_cells(Some(rr));
                 self.score_cells(r, Some(s));
             }
         }
     }
 
-    /// The cells of `entry` to `dead_estimate_uncertain`, and counts the row.
-    fn game_cells(&mut self, r: &GameReport, kind: &str) {
+    /// The game's cells of `rows` rows, `entry` to `dead_estimate_uncertain` but `kind`, and
+    /// counts the rows.
+    fn game_cells(&mut self, r: &GameReport, rows: usize) {
         let g = &r.game;
-        self.rows += 1;
-        self.entry.append_value(self.entries);
-        self.kind.append_value(kind);
-        self.source.append_option(g.source.as_deref());
-        self.game_index.append_value(g.game_index as u64);
-        self.size.append_value(&g.size);
-        self.handicap.append_value(g.handicap);
-        self.record_komi.append_option(g.komi.map(|k| k.points()));
-        self.rules.append_option(g.rules.as_deref());
-        self.rules_builtin.append_option(g.rules_builtin.as_deref());
-        self.rules_katago.append_option(g.rules_katago.as_deref());
-        self.record_result.append_option(g.result.as_deref());
-        self.moves.append_value(g.moves as u64);
-        self.ended_by_passes.append_value(g.ended_by_passes);
-        self.implied_passes.append_value(g.implied_passes as u64);
-        for p in &g.dead_stones {
-            self.dead_stones.values().append_value(p);
+        self.rows += rows;
+        self.entry.append_value_n(self.entries, rows);
+        for _ in 0..rows {
+            self.source.append_option(g.source.as_deref());
         }
-        self.dead_stones.append(true);
-        self.dead_source.append_value(g.dead_source.name());
-        self.dead_estimate_uncertain
-            .append_option(g.dead_estimate.as_ref().map(|e| e.uncertain));
+        self.game_index.append_value_n(g.game_index as u64, rows);
+        self.size.append_values(&g.size, rows);
+        self.handicap.append_value_n(g.handicap, rows);
+        repeat(&mut self.record_komi, g.komi.map(|k| k.points()), rows);
+        self.rules.append_options(g.rules.as_deref(), rows);
+        self.rules_builtin
+            .append_options(g.rules_builtin.as_deref(), rows);
+        self.rules_katago
+            .append_options(g.rules_katago.as_deref(), rows);
+        self.record_result.append_options(g.result.as_deref(), rows);
+        self.moves.append_value_n(g.moves as u64, rows);
+        self.ended_by_passes.append_n(rows, g.ended_by_passes);
+        self.implied_passes
+            .append_value_n(g.implied_passes as u64, rows);
+        for _ in 0..rows {
+            for p in &g.dead_stones {
+                self.dead_stones.values().append_value(p);
+            }
+            self.dead_stones.append(true);
+        }
+        self.dead_source.append_values(g.dead_source.name(), rows);
+        repeat_bool(
+            &mut self.dead_estimate_uncertain,
+            g.dead_estimate.as_ref().map(|e| e.uncertain),
+            rows,
+        );
     }
 
-    /// The ruleset's cells, `ruleset` to `komi_source` (all null for `None`).
-    fn ruleset_cells(&mut self, rr: Option<&RulesetReport>) {
+    /// The ruleset's cells of `rows` rows, `ruleset` to `komi_source` (all null for `None`).
+    fn ruleset_cells(&mut self, rr: Option<&RulesetReport>, rows: usize) {
         let Some(rr) = rr else {
-            self.ruleset.append_null();
-            self.name.append_null();
-            self.from_record.append_null();
-            self.record_fallback.append_null();
-            self.legal.append_null();
-            self.illegal_move_move_number.append_null();
-            self.illegal_move_color.append_null();
-            self.illegal_move_point.append_null();
-            self.illegal_move_reason.append_null();
-            self.illegal_move_handling.append_null();
-            self.added_passes.append_null();
-            self.end_state.append_null();
-            self.end_moves_ignored.append_null();
-            self.end_resumptions.append_null();
-            self.end_settlement.append_null();
-            self.komi.append_null();
-            self.komi_source.append_null();
+            self.ruleset.append_nulls(rows);
+            self.name.append_nulls(rows);
+            self.from_record.append_nulls(rows);
+            self.record_fallback.append_nulls(rows);
+            self.legal.append_nulls(rows);
+            self.illegal_move_move_number.append_nulls(rows);
+            self.illegal_move_color.append_nulls(rows);
+            self.illegal_move_point.append_nulls(rows);
+            self.illegal_move_reason.append_nulls(rows);
+            self.illegal_move_handling.append_nulls(rows);
+            self.added_passes.append_nulls(rows);
+            self.end_state.append_nulls(rows);
+            self.end_moves_ignored.append_nulls(rows);
+            self.end_resumptions.append_nulls(rows);
+            self.end_settlement.append_nulls(rows);
+            self.komi.append_nulls(rows);
+            self.komi_source.append_nulls(rows);
             return;
         };
-        self.ruleset.append_value(&rr.ruleset);
-        self.name.append_value(&rr.name);
-        self.from_record.append_value(rr.from_record);
+        self.ruleset.append_values(&rr.ruleset, rows);
+        self.name.append_values(&rr.name, rows);
+        self.from_record.append_n(rows, rr.from_record);
         self.record_fallback
-            .append_option(rr.record_fallback.as_deref());
-        self.legal.append_value(rr.legal);
+            .append_options(rr.record_fallback.as_deref(), rows);
+        self.legal.append_n(rows, rr.legal);
         let i = rr.illegal_move.as_ref();
-        self.illegal_move_move_number
-            .append_option(i.map(|i| i.move_number as u64));
+        repeat(
+            &mut self.illegal_move_move_number,
+            i.map(|i| i.move_number as u64),
+            rows,
+        );
         self.illegal_move_color
-            .append_option(i.map(|i| color_name(i.color)));
-        self.illegal_move_point
-            .append_option(i.map(|i| i.point.as_str()));
-        self.illegal_move_reason
-            .append_option(i.map(|i| i.reason.as_str()));
-        self.illegal_move_handling
-            .append_option(i.map(|i| i.handling.as_str()));
-        for &c in &rr.added_passes {
-            self.added_passes.values().append_value(color_name(c));
+            .append_options(i.map(|i| color_name(i.color)), rows);
+        for _ in 0..rows {
+            self.illegal_move_point
+                .append_option(i.map(|i| i.point.as_str()));
+            self.illegal_move_reason
+                .append_option(i.map(|i| i.reason.as_str()));
         }
-        self.added_passes.append(true);
-        self.end_state.append_value(rr.end.state);
+        self.illegal_move_handling
+            .append_options(i.map(|i| i.handling.as_str()), rows);
+        for _ in 0..rows {
+            for &c in &rr.added_passes {
+                self.added_passes.values().append_value(color_name(c));
+            }
+            self.added_passes.append(true);
+        }
+        self.end_state.append_values(rr.end.state, rows);
         self.end_moves_ignored
-            .append_value(rr.end.moves_ignored as u64);
-        self.end_resumptions.append_value(rr.end.resumptions);
-        self.end_settlement.append_value(&rr.end.settlement);
-        self.komi.append_value(rr.komi.points());
+            .append_value_n(rr.end.moves_ignored as u64, rows);
+        self.end_resumptions
+            .append_value_n(rr.end.resumptions, rows);
+        self.end_settlement.append_values(&rr.end.settlement, rows);
+        self.komi.append_value_n(rr.komi.points(), rows);
         self.komi_source
-            .append_value(komi_source_name(rr.komi_source));
+            .append_values(komi_source_name(rr.komi_source), rows);
     }
 
     /// The score's cells, `counting` to the end (all null but `error`'s for `None`; `error`
@@ -335,7 +492,7 @@ impl BatchBuilder {
         self.dead_stones.append_null();
         self.dead_source.append_null();
         self.dead_estimate_uncertain.append_null();
-        self.ruleset_cells(None);
+        self.ruleset_cells(None, 1);
         self.counting.append_null();
         self.black.append_null();
         self.white.append_null();

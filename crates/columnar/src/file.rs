@@ -26,8 +26,9 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::metadata::ParquetMetaData;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::reader::ChunkReader;
+use parquet::schema::types::ColumnPath;
 use twox_hash::XxHash64;
 
 use crate::batch::BatchBuilder;
@@ -83,6 +84,24 @@ fn checksum_value(length: u64, hash: u64) -> String {
     format!("{length} {hash:016x}")
 }
 
+/// How the columns are written: Snappy pages, every column dictionary-encoded (a few distinct
+/// values repeated over many rows). Statistics (min and max) are kept only for `entry`'s column
+/// chunks, where they let a reader skip row groups by entry; elsewhere they cost a comparison a
+/// value while writing and memory until the footer, and no page index (column and offset
+/// indexes) is written, for the same reasons. (Delta-encoding the integers instead of keeping
+/// them in dictionaries saves instructions but makes the file larger and the writer's memory
+/// some 18 MB higher: not done.)
+fn writer_properties(metadata: Vec<KeyValue>) -> WriterProperties {
+    WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_key_value_metadata(Some(metadata))
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_column_statistics_enabled(ColumnPath::from("entry"), EnabledStatistics::Chunk)
+        .set_offset_index_disabled(true)
+        .build()
+}
+
 impl<W: Write + Send> CorpusWriter<W> {
     /// A writer of a run with these score columns
     /// ([`gorules_compare::corpus::score_columns`]) to `wtr`.
@@ -93,11 +112,7 @@ impl<W: Write + Send> CorpusWriter<W> {
             .collect();
         // In a fixed order (by key): the same run, the same bytes.
         metadata.sort_by(|a, b| a.key.cmp(&b.key));
-        let props = WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_key_value_metadata(Some(metadata))
-            .build();
+        let props = writer_properties(metadata);
         let wtr = Summing {
             inner: wtr,
             length: 0,

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::error::{RecordError, RecordErrorKind};
-use crate::prop::{known_name, Value};
+use crate::prop::{known_name, plain_move, Value};
 use crate::tree::{Collection, Prop, Tree};
 use crate::{GameRecord, GameResult, TerritoryMarkup};
 
@@ -223,7 +223,7 @@ fn occurrence(collection: &Collection<'_>, node: &Range<usize>, i: usize, name: 
 
 /// Builds the record from the main line of a Go game tree.
 pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRecord, Fail> {
-    let line = &tree.line;
+    let line = collection.line(tree);
 
     // The size first: every point depends on it.
     let mut size = Size::square(19).expect("19x19 is a valid size");
@@ -245,18 +245,23 @@ pub(crate) fn convert(collection: &Collection<'_>, tree: &Tree) -> Result<GameRe
 
     for (n, node) in line.iter().enumerate() {
         for (i, prop) in collection.props(node.clone()).enumerate() {
-            let value = Value::of(&prop);
-            // Moves first: most properties are moves, and no other case reads them.
+            // Moves first: most properties are moves, and no other case reads them. A move
+            // written the usual way is typed from its bytes.
+            let value = match plain_move(&prop) {
+                Some((color, mv)) => Value::Move(color, mv),
+                None => Value::of(&prop),
+            };
             if let Value::Move(color, mv) = value {
                 let m = match mv {
                     None => ColoredMove::pass(color),
+                    // A point on the board is a move; `tt` is off every board it is a pass on.
+                    Some(p) if size.contains(p) => ColoredMove::play(color, p),
                     Some(p)
                         if p.x == 19 && p.y == 19 && size.width() <= 19 && size.height() <= 19 =>
                     {
                         // `tt`: the old way to write a pass.
                         ColoredMove::pass(color)
                     }
-                    Some(p) if size.contains(p) => ColoredMove::play(color, p),
                     Some(p) => {
                         let name = if color == Color::Black { "B" } else { "W" };
                         let mut f = Fail::prop(

@@ -70,8 +70,8 @@ pub(crate) fn known_name(ident: &str) -> Option<&'static str> {
 impl Value {
     /// Types `prop`.
     pub(crate) fn of(prop: &Prop<'_, '_>) -> Value {
-        if let Some(mv) = plain_move(prop) {
-            return mv;
+        if let Some((color, mv)) = plain_move(prop) {
+            return Value::Move(color, mv);
         }
         let ident = prop.ident();
         let Some(name) = known_name(&ident) else {
@@ -107,20 +107,31 @@ impl Value {
 
 /// A move written the common way, read without the general path: `B` or `W` as written,
 /// with one value that is empty (a pass) or two letters (a point, which no escape can be
-/// part of). `None` for anything else, which [`Value::of`] then reads the general way, to
-/// the same typed value when it is a move.
-fn plain_move(prop: &Prop<'_, '_>) -> Option<Value> {
-    let color = match prop.raw_ident().as_bytes() {
+/// part of): its colour, and its point or `None` for a pass. `None` for anything else, which
+/// [`Value::of`] then reads the general way, to the same typed value when it is a move.
+#[inline]
+pub(crate) fn plain_move(prop: &Prop<'_, '_>) -> Option<(Color, Option<Point>)> {
+    if let Some(typed) = prop.typed_move() {
+        return Some(typed);
+    }
+    if prop.len() != 1 {
+        return None;
+    }
+    move_from_bytes(prop.raw_ident(), prop.raw_first())
+}
+
+/// A move from the bytes of a property with one value, identifier then value, as
+/// [`plain_move`] reads it.
+#[inline]
+pub(crate) fn move_from_bytes(ident: &[u8], value: &[u8]) -> Option<(Color, Option<Point>)> {
+    let color = match ident {
         b"B" => Color::Black,
         b"W" => Color::White,
         _ => return None,
     };
-    if prop.len() != 1 {
-        return None;
-    }
-    match *prop.raw_first().as_bytes() {
-        [] => Some(Value::Move(color, None)),
-        [x, y] => Some(Value::Move(color, Some(Point::new(coord(x)?, coord(y)?)))),
+    match *value {
+        [] => Some((color, None)),
+        [x, y] => Some((color, Some(Point::new(coord(x)?, coord(y)?)))),
         _ => None,
     }
 }
@@ -218,7 +229,7 @@ mod tests {
 
     fn typed(text: &str) -> Vec<Value> {
         let c = crate::tree::parse(text).unwrap();
-        let node = c.trees[0].line[0].clone();
+        let node = c.line(&c.trees[0])[0].clone();
         c.props(node).map(|p| Value::of(&p)).collect()
     }
 

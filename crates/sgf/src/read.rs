@@ -16,11 +16,6 @@ use crate::GameRecord;
 /// deeper tree is an error ([`RecordErrorKind::TooDeep`]). Real games stay far below.
 pub const MAX_TREE_DEPTH: usize = 100_000;
 
-/// A text with more `;` than this is read tree by tree ([`parse_by_tree`]) even when it would
-/// read whole ([`parse_whole`]); the two readings differ only where the whole reading takes
-/// nodes written between two trees into the second.
-const WHOLE_TEXT_NODES: usize = 1_000;
-
 /// Reads every game of an SGF file. The errors name the file.
 ///
 /// The file is read as every input file is ([`gorules_files::read_file`]): a regular file (a
@@ -151,24 +146,21 @@ fn parse_by_tree(
 }
 
 /// [`parse_sgf`] in the common case, in one parse: the text from its first game tree on is a
-/// well-formed collection of Go games that all convert, with at most [`WHOLE_TEXT_NODES`]
-/// nodes (`;`). `None` otherwise (a `(` that starts no node, an error anywhere, many nodes):
-/// then [`parse_sgf`] reads the trees one by one ([`parse_by_tree`]), which finds and places
-/// the error, and gives the same records when there is none and no node stands between two
-/// trees.
+/// well-formed collection of Go games that all convert, with nothing outside the trees but
+/// white space and no tree of more than [`MAX_TREE_DEPTH`] nodes. `None` otherwise (an error
+/// anywhere, text between or after the trees, a very large tree): then [`parse_sgf`] reads
+/// the trees one by one ([`parse_by_tree`]), which finds and places the error, skips the text
+/// outside trees and measures the depth of each tree, and gives the same records when this
+/// reading gives any.
 fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Vec<GameRecord>> {
     let first = scan::next_tree_start(text, start)?;
-    let rest = &text[first..];
-    if count_byte(rest.as_bytes(), b';') > WHOLE_TEXT_NODES {
+    let collection = tree::parse(&text[first..]).ok()?;
+    // Text outside the trees is skipped by the tree-by-tree reading, where this reading would
+    // take a node between two trees into the second: leave it to the former. A tree of no
+    // more nodes than the depth limit cannot nest deeper than it.
+    if collection.outside || collection.largest_tree > MAX_TREE_DEPTH {
         return None;
     }
-    // A `(` that starts no node (`()`) is read differently by the whole reading (a tree with
-    // no node: an error) and by the tree-by-tree reading (not a tree): leave such a text to
-    // the latter. A `(` in a property value (a comment's) is text to both.
-    if lone_bracket(rest.as_bytes()) {
-        return None;
-    }
-    let collection = tree::parse(rest).ok()?;
     let mut games = Vec::with_capacity(collection.trees.len());
     for (g, tree) in collection.trees.iter().enumerate() {
         if tree.game != Game::Go {
@@ -180,47 +172,6 @@ fn parse_whole(text: &str, start: usize, source_name: Option<&str>) -> Option<Ve
         games.push(rec);
     }
     Some(games)
-}
-
-/// How many bytes of `bytes` are `b`. Counted in blocks of 255 bytes, each into a `u8`
-/// (which cannot overflow), which the compiler turns into wide compares.
-fn count_byte(bytes: &[u8], b: u8) -> usize {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            let n = block.iter().fold(0u8, |n, &c| n + u8::from(c == b));
-            usize::from(n)
-        })
-        .sum()
-}
-
-/// Whether `bytes` hold a `(` outside property values that is not followed (after white
-/// space) by a `;`. A value runs from a `[` to the first `]` not escaped by a `\`, as the
-/// tokenizer reads it ([`scan::Lexer`]); in a text the tokenizer reads to its end, every `[`
-/// outside values starts one.
-fn lone_bracket(bytes: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(k) = bytes[i..].iter().position(|&c| c == b'[' || c == b'(') {
-        i += k + 1;
-        if bytes[i - 1] == b'[' {
-            // A backslash escapes the next byte (a character that is not ASCII has no ASCII
-            // byte, so skipping its first byte is enough).
-            while i < bytes.len() && bytes[i] != b']' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if bytes[i..]
-            .iter()
-            .find(|c| !c.is_ascii_whitespace())
-            .is_some_and(|&c| c != b';')
-        {
-            return true;
-        }
-        if i >= bytes.len() {
-            return false;
-        }
-    }
-    false
 }
 
 /// Parses the game tree in `text[range]` and converts its main line.
@@ -440,17 +391,77 @@ mod tests {
         assert!(at_once >= 10, "{at_once} of {} read at once", texts.len());
     }
 
-    /// A `(` in a property value (GNU Go's comments name its version so) does not send the
-    /// text to the tree-by-tree reading; one outside values that starts no node does.
+    /// A `(` in a property value (GNU Go's comments name its version so) is text; a variation
+    /// with no node inside a tree reads the same whole as tree by tree.
     #[test]
     fn brackets_in_values_are_text() {
         let comment = "(;SZ[9]C[GNU Go self-play (3.8, --level 1) \\] (x];B[ee];W[ff])";
-        assert!(!lone_bracket(comment.as_bytes()));
         let games = parse_whole(comment, 0, None).expect("read at once");
         assert_eq!(games[0].moves.len(), 2);
-        for lone in ["(;SZ[9];B[ee]()(;W[ff]))", "(;SZ[9]C[x\\]];B[ee]( x)"] {
-            assert!(lone_bracket(lone.as_bytes()), "{lone}");
-            assert!(parse_whole(lone, 0, None).is_none(), "{lone}");
+        let empty_variation = "(;SZ[9];B[ee]()(;W[ff]))";
+        let games = parse_whole(empty_variation, 0, None).expect("read at once");
+        let by_tree: Vec<GameRecord> = parse_by_tree(empty_variation, 0, None)
+            .unwrap()
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games, by_tree);
+        assert_eq!(games[0].moves.len(), 2);
+    }
+
+    /// The SGF FF[4] specification's grammar ("Collection = GameTree { GameTree }") has no
+    /// place for a node between two trees or after the last: such a node is text outside the
+    /// trees, skipped like the prose before the first tree, whichever way the text is read.
+    #[test]
+    fn a_node_outside_the_trees_is_skipped() {
+        let between = "(;SZ[9];B[ee]);W[ff](;SZ[9];B[cc])";
+        // Tree by tree: the node is not in either game.
+        let games: Vec<GameRecord> = parse_by_tree(between, 0, None)
+            .unwrap()
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        let cc = gorules_board::Point::new(2, 2);
+        let black = gorules_board::Color::Black;
+        assert_eq!(
+            games[1].moves,
+            [gorules_board::ColoredMove::play(black, cc)]
+        );
+        // Whole: the reading at once declines the text (it would take the node into the
+        // second game), and the public entry point gives the games read tree by tree.
+        assert!(parse_whole(between, 0, None).is_none());
+        assert_eq!(parse_sgf(between, None).unwrap(), games);
+        // A node after the last tree, likewise.
+        let after = "(;SZ[9];B[ee]);W[ff]";
+        assert!(parse_whole(after, 0, None).is_none());
+        let games = parse_sgf(after, None).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].moves.len(), 1);
+        // A tree written in a value after the last tree is text outside trees to the
+        // tree-by-tree reading, which finds it by its `(;`: a second game, both ways.
+        let quoted = "(;SZ[9];B[ee]) C[(;SZ[9];B[cc])]";
+        assert!(parse_whole(quoted, 0, None).is_none());
+        assert_eq!(parse_sgf(quoted, None).unwrap().len(), 2);
+    }
+
+    proptest::proptest! {
+        /// Texts made of pieces of SGF, well-formed or not: whenever the text reads at once,
+        /// it reads to the same records tree by tree.
+        #[test]
+        fn reading_at_once_agrees_whatever_the_text(
+            pieces in proptest::collection::vec(0usize..20, 0..40)
+        ) {
+            const PIECES: [&str; 20] = [
+                "(", ")", ";", "(;", "B[aa]", "W[bb]", "B[]", "GM[1]", "GM[2]", "SZ[5]",
+                "C[(;\\]]", " ", "\n", "x", "[", "é", "AB[cc:dd]", "KM[x]", "W[zz]", "HA[2]",
+            ];
+            let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
+            if let Some(games) = parse_whole(&text, 0, None) {
+                let by_tree: Result<Vec<GameRecord>, RecordError> = parse_by_tree(&text, 0, None)
+                    .and_then(|games| games.into_iter().collect());
+                proptest::prop_assert_eq!(Ok(games), by_tree, "{:?}", text);
+            }
         }
     }
 }

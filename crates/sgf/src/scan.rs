@@ -124,6 +124,45 @@ impl<'a> Lexer<'a> {
         Some(Ok((shape, start)))
     }
 
+    /// Reads a node that holds one move written the usual way, `;B[dd]` or `;W[]`, when the
+    /// text at the cursor is one: a `;`, white space, `B` or `W` right before a `[`, a value of
+    /// no byte or of two bytes that are neither `]` nor `\`, a `]` not followed (after white
+    /// space) by another value. Returns the offset of the identifier and the range of the
+    /// value, and moves past the white space after them, as [`Lexer::step`] would in its two
+    /// steps (a node, then a property with this identifier and value). `None` for any other
+    /// text, and the cursor stays.
+    #[inline]
+    pub fn plain_move_node(&mut self) -> Option<(usize, Range<usize>)> {
+        let b = self.text.as_bytes();
+        let mut i = self.cursor;
+        if self.failed || b.get(i) != Some(&b';') {
+            return None;
+        }
+        i += 1;
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        let ident = i;
+        if !matches!(b.get(ident..ident + 2), Some([b'B' | b'W', b'['])) {
+            return None;
+        }
+        let start = ident + 2;
+        let end = match b.get(start..start + 3) {
+            Some([b']', ..]) => start,
+            Some(&[x, y, b']']) if ![x, y].iter().any(|c| matches!(c, b']' | b'\\')) => start + 2,
+            _ => return None,
+        };
+        let mut j = end + 1;
+        while b.get(j).is_some_and(u8::is_ascii_whitespace) {
+            j += 1;
+        }
+        if b.get(j) == Some(&b'[') {
+            return None;
+        }
+        self.cursor = j;
+        Some((ident, start..end))
+    }
+
     #[inline]
     fn property(
         &mut self,

@@ -22,6 +22,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
+use gorules_board::{Color, Point};
+
+use crate::prop::move_from_bytes;
 use crate::scan::{normalise_ident, Lexer, Shape};
 
 /// Why a text is not a well-formed SGF collection, in the order the checks run.
@@ -67,12 +70,11 @@ pub(crate) enum Game {
     Other,
 }
 
-/// One game tree: its game and the property ranges (into [`Collection::props`]) of its main
-/// line's nodes.
+/// One game tree: its game and its main line's nodes (into [`Collection::lines`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Tree {
     pub game: Game,
-    pub line: Vec<Range<usize>>,
+    pub line: Range<usize>,
 }
 
 /// A property token: its identifier as written and its values (into [`Collection::values`]).
@@ -80,6 +82,8 @@ pub(crate) struct Tree {
 pub(crate) struct RawProp {
     ident: Range<usize>,
     values: Range<usize>,
+    /// The move, when the property was read as one already ([`Walk::plain_move_node`]).
+    typed_move: Option<(Color, Option<Point>)>,
 }
 
 /// A parsed collection: the trees, and the properties of their main lines, borrowed from the
@@ -89,8 +93,16 @@ pub(crate) struct Collection<'a> {
     text: &'a str,
     props: Vec<RawProp>,
     values: Vec<Range<usize>>,
+    /// The main lines' nodes, tree after tree: each the range of its properties (into
+    /// [`Collection::props`]).
+    lines: Vec<Range<usize>>,
     /// The trees, in the order written.
     pub trees: Vec<Tree>,
+    /// Whether a token stands outside every tree: between two (a node there joins the next
+    /// tree) or after the last (ignored).
+    pub outside: bool,
+    /// The most nodes in one tree (which bounds how deeply its nodes nest).
+    pub largest_tree: usize,
 }
 
 /// Parses an SGF collection (see the module documentation for the rules), in one pass over
@@ -108,12 +120,22 @@ pub(crate) fn parse(text: &str) -> Result<Collection<'_>, TreeError> {
         text,
         props: Vec::with_capacity(room / 6),
         values: Vec::with_capacity(room / 6),
+        lines: Vec::with_capacity(room / 6),
         trees: Vec::new(),
+        outside: false,
+        largest_tree: 0,
     };
     let mut walk = Walk::default();
+    walk.tree.has_child.reserve(room / 6);
     let mut lexer = Lexer::new(text, 0);
     let mut ident = 0..0;
     loop {
+        if walk.reads_plain_moves() {
+            if let Some((ident, value)) = lexer.plain_move_node() {
+                walk.plain_move_node(&mut collection, ident, value);
+                continue;
+            }
+        }
         let first_value = collection.values.len();
         let Some(step) = lexer.step(Some((&mut ident, &mut collection.values))) else {
             break;
@@ -127,6 +149,7 @@ pub(crate) fn parse(text: &str) -> Result<Collection<'_>, TreeError> {
             collection.props.push(RawProp {
                 ident: ident.clone(),
                 values: first_value..collection.values.len(),
+                typed_move: None,
             });
         }
         walk.token(&mut collection, shape);
@@ -176,11 +199,50 @@ struct TreeWalk {
     tail: Option<usize>,
     /// Whether the node being read is on the main line.
     on_main_line: bool,
-    /// The main line: the properties of each node (into [`Collection::props`]).
-    line: Vec<Range<usize>>,
+    /// Where the tree's main line starts in [`Collection::lines`].
+    line_start: usize,
 }
 
 impl Walk {
+    /// Whether a node holding one move ([`Lexer::plain_move_node`]) can be read by
+    /// [`Walk::plain_move_node`]: inside a tree, past its first two tokens (where its game is
+    /// looked for), with no error so far.
+    #[inline]
+    fn reads_plain_moves(&self) -> bool {
+        self.cut_error.is_none() && self.tree.tokens >= 2 && self.tree.error.is_none()
+    }
+
+    /// Reads a node and its one property, a move (identifier at `ident`, one byte; `value`),
+    /// as [`Walk::token`] reads the two tokens when [`Walk::reads_plain_moves`].
+    #[inline]
+    fn plain_move_node(
+        &mut self,
+        collection: &mut Collection<'_>,
+        ident: usize,
+        value: Range<usize>,
+    ) {
+        let t = &mut self.tree;
+        // Neither token opens or closes a tree, and the first is past the game's zone.
+        t.tokens += 2;
+        t.gm_zone = false;
+        t.error = t
+            .structure(Shape::Node, usize::MAX, &mut collection.lines)
+            .err();
+        let first_value = collection.values.len();
+        let bytes = collection.text.as_bytes();
+        let typed_move = move_from_bytes(&bytes[ident..ident + 1], &bytes[value.clone()]);
+        collection.values.push(value);
+        collection.props.push(RawProp {
+            ident: ident..ident + 1,
+            values: first_value..first_value + 1,
+            typed_move,
+        });
+        if t.error.is_none() {
+            let prop = collection.props.len() - 1;
+            t.error = t.structure(Shape::Prop, prop, &mut collection.lines).err();
+        }
+    }
+
     /// Reads a token; a property is already the last of [`Collection::props`].
     fn token(&mut self, collection: &mut Collection<'_>, shape: Shape) {
         match shape {
@@ -196,6 +258,7 @@ impl Walk {
         }
         let t = &mut self.tree;
         if t.tokens == 0 {
+            collection.outside |= shape != Shape::Open;
             t.gm_zone = true;
             t.gm = [None; 2];
             t.error = None;
@@ -206,7 +269,7 @@ impl Walk {
             t.current = None;
             t.tail = None;
             t.on_main_line = false;
-            t.line = Vec::new();
+            t.line_start = collection.lines.len();
         }
         t.tokens += 1;
         let prop = collection.props.len().wrapping_sub(1);
@@ -222,13 +285,14 @@ impl Walk {
             }
         }
         if t.error.is_none() {
-            t.error = t.structure(shape, prop).err();
+            t.error = t.structure(shape, prop, &mut collection.lines).err();
         }
         if shape == Shape::Close && self.depth == 0 {
             // The tree ends.
             self.cut += 1;
             let t = &mut self.tree;
             t.tokens = 0;
+            collection.largest_tree = collection.largest_tree.max(t.has_child.len());
             let game = collection.game(t.gm).and_then(|game| {
                 if let Some(e) = t.error {
                     return Err(e);
@@ -241,7 +305,7 @@ impl Walk {
             match game {
                 Ok(game) => collection.trees.push(Tree {
                     game,
-                    line: std::mem::take(&mut t.line),
+                    line: t.line_start..collection.lines.len(),
                 }),
                 Err(e) => {
                     self.tree_error.get_or_insert(e);
@@ -272,7 +336,12 @@ impl TreeWalk {
     /// Places a token in the tree: a variation must follow a node, a property must follow a
     /// node or a property; the main line takes the root, then each time the first child of
     /// its last node.
-    fn structure(&mut self, shape: Shape, prop: usize) -> Result<(), TreeError> {
+    fn structure(
+        &mut self,
+        shape: Shape,
+        prop: usize,
+        lines: &mut Vec<Range<usize>>,
+    ) -> Result<(), TreeError> {
         let in_node = std::mem::replace(&mut self.in_node, false);
         match shape {
             Shape::Open => {
@@ -305,7 +374,7 @@ impl TreeWalk {
                 self.has_child.push(false);
                 if self.on_main_line {
                     self.tail = self.current;
-                    self.line.push(0..0);
+                    lines.push(0..0);
                 }
             }
             Shape::Prop => {
@@ -315,7 +384,7 @@ impl TreeWalk {
                 self.in_node = true;
                 if self.on_main_line {
                     // A node's properties are consecutive.
-                    let node = self.line.last_mut().expect("a node is open");
+                    let node = lines.last_mut().expect("a node is open");
                     *node = if node.start == node.end {
                         prop..prop + 1
                     } else {
@@ -351,10 +420,15 @@ impl<'a> Collection<'a> {
     /// The number `GM` gives as the game of `tree`: the root's first `GM` (its identifier
     /// normalised), when it is one integer.
     pub fn game_number(&self, tree: &Tree) -> Option<String> {
-        let root = tree.line.first()?.clone();
+        let root = self.line(tree).first()?.clone();
         let gm = self.props(root).find(|p| p.ident() == "GM")?;
         let n: i64 = (gm.len() == 1).then(|| gm.first())?.parse().ok()?;
         Some(n.to_string())
+    }
+
+    /// The main line of `tree`: each node's properties, as a range for [`Collection::props`].
+    pub fn line(&self, tree: &Tree) -> &[Range<usize>] {
+        &self.lines[tree.line.clone()]
     }
 
     /// The properties in `range` (a node of a tree's main line).
@@ -385,14 +459,20 @@ impl<'a> Prop<'_, 'a> {
         normalise_ident(&self.collection.text[self.raw.ident.clone()])
     }
 
-    /// The identifier as written.
-    pub fn raw_ident(&self) -> &'a str {
-        &self.collection.text[self.raw.ident.clone()]
+    /// The move this property was read as, when it was typed as the text was read.
+    #[inline]
+    pub fn typed_move(&self) -> Option<(Color, Option<Point>)> {
+        self.raw.typed_move
     }
 
-    /// The first value as written, escapes not removed.
-    pub fn raw_first(&self) -> &'a str {
-        &self.collection.text[self.collection.values[self.raw.values.start].clone()]
+    /// The identifier as written, as bytes.
+    pub fn raw_ident(&self) -> &'a [u8] {
+        &self.collection.text.as_bytes()[self.raw.ident.clone()]
+    }
+
+    /// The first value as written, escapes not removed, as bytes.
+    pub fn raw_first(&self) -> &'a [u8] {
+        &self.collection.text.as_bytes()[self.collection.values[self.raw.values.start].clone()]
     }
 
     /// How many values the property has (at least one).
@@ -448,8 +528,8 @@ mod tests {
         Ok(c.trees
             .iter()
             .map(|t| {
-                let line = t
-                    .line
+                let line = c
+                    .line(t)
                     .iter()
                     .map(|node| {
                         c.props(node.clone())
@@ -497,6 +577,7 @@ mod tests {
                 props.push(RawProp {
                     ident: ident.clone(),
                     values: first_value..values.len(),
+                    typed_move: None,
                 });
             }
             tokens.push(Token { shape, prop });
@@ -505,7 +586,10 @@ mod tests {
             text,
             props,
             values,
+            lines: Vec::new(),
             trees: Vec::new(),
+            outside: false,
+            largest_tree: 0,
         };
         let ranges = split(&tokens)?;
         let mut builder = Builder::default();
@@ -513,7 +597,12 @@ mod tests {
             let tokens = &tokens[range];
             let game = game_by_tokens(&collection, tokens)?;
             let line = builder.main_line(tokens)?;
-            collection.trees.push(Tree { game, line });
+            let start = collection.lines.len();
+            collection.lines.extend(line);
+            collection.trees.push(Tree {
+                game,
+                line: start..collection.lines.len(),
+            });
         }
         Ok(collection)
     }

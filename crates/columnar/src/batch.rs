@@ -6,19 +6,78 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    BooleanBuilder, Float64Builder, ListBuilder, PrimitiveBuilder, StringBuilder, UInt32Builder,
-    UInt64Builder,
-};
-use arrow_array::types::Int32Type;
+use arrow_array::builder::{BooleanBuilder, ListBuilder, NullBufferBuilder, StringBuilder};
+use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::ArrowPrimitiveType;
-use arrow_array::{ArrayRef, DictionaryArray, RecordBatch, StringArray};
+use arrow_array::{ArrayRef, DictionaryArray, PrimitiveArray, RecordBatch, StringArray};
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{RulesetReport, ScoreReport};
 use gorules_compare::report::GameReport;
 use gorules_rules::{ColorName, KomiSource, SideScore};
 
 use crate::schema::{schema, KIND_ERROR, KIND_SCORE, KIND_UNSCORED, SIDE_PARTS};
+
+/// A column of numbers being built: the values in a `Vec` (a push a cell, room made once a
+/// batch) and the nulls in Arrow's builder of validity bits (which stores nothing until the
+/// first null). Arrow's `PrimitiveBuilder` does the same work with a buffer that checks its
+/// room and grows on every value, several times the instructions a cell.
+struct Cells<T: ArrowPrimitiveType> {
+    values: Vec<T::Native>,
+    nulls: NullBufferBuilder,
+}
+
+impl<T: ArrowPrimitiveType> Default for Cells<T> {
+    fn default() -> Cells<T> {
+        Cells::with_capacity(0)
+    }
+}
+
+impl<T: ArrowPrimitiveType> Cells<T> {
+    /// An empty column with room for `rows` values.
+    fn with_capacity(rows: usize) -> Cells<T> {
+        Cells {
+            values: Vec::with_capacity(rows),
+            nulls: NullBufferBuilder::new(rows),
+        }
+    }
+
+    #[inline]
+    fn append_value(&mut self, v: T::Native) {
+        self.values.push(v);
+        self.nulls.append_non_null();
+    }
+
+    #[inline]
+    fn append_value_n(&mut self, v: T::Native, rows: usize) {
+        self.values.extend(std::iter::repeat_n(v, rows));
+        self.nulls.append_n_non_nulls(rows);
+    }
+
+    #[inline]
+    fn append_null(&mut self) {
+        self.append_nulls(1);
+    }
+
+    #[inline]
+    fn append_nulls(&mut self, rows: usize) {
+        self.values
+            .extend(std::iter::repeat_n(T::Native::default(), rows));
+        self.nulls.append_n_nulls(rows);
+    }
+
+    #[inline]
+    fn append_option(&mut self, v: Option<T::Native>) {
+        match v {
+            Some(v) => self.append_value(v),
+            None => self.append_null(),
+        }
+    }
+
+    /// The column built, and the builder empty again.
+    fn finish(&mut self) -> PrimitiveArray<T> {
+        PrimitiveArray::new(std::mem::take(&mut self.values).into(), self.nulls.finish())
+    }
+}
 
 /// A dictionary column of texts being built: each row a key into the texts seen so far.
 ///
@@ -28,7 +87,7 @@ use crate::schema::{schema, KIND_ERROR, KIND_SCORE, KIND_UNSCORED, SIDE_PARTS};
 /// with FNV-1a rather than SipHash.
 #[derive(Default)]
 struct Dict {
-    keys: PrimitiveBuilder<Int32Type>,
+    keys: Cells<Int32Type>,
     values: Vec<Box<str>>,
     /// The key of each text once there are more than [`Dict::SEARCHED`].
     index: HashMap<Box<str>, i32, BuildHasherDefault<Fnv>>,
@@ -38,6 +97,14 @@ struct Dict {
 impl Dict {
     /// The most texts searched in order before they are looked up by hash.
     const SEARCHED: usize = 16;
+
+    /// An empty column with room for `rows` keys.
+    fn with_capacity(rows: usize) -> Dict {
+        Dict {
+            keys: Cells::with_capacity(rows),
+            ..Dict::default()
+        }
+    }
 
     /// The key of `v`, added to the dictionary if new.
     fn key(&mut self, v: &str) -> i32 {
@@ -131,23 +198,43 @@ impl Hasher for Fnv {
 /// The builders of one side's breakdown, in [`SIDE_PARTS`] order.
 #[derive(Default)]
 struct Side {
-    territory: UInt32Builder,
-    seki_eyes_not_counted: UInt32Builder,
-    false_eyes_not_counted: UInt32Builder,
-    stones: UInt32Builder,
-    captures: UInt32Builder,
-    dead_stones: UInt32Builder,
-    suicides: UInt32Builder,
-    pass_stones: UInt32Builder,
-    cleanup_plays: UInt32Builder,
-    komi: Float64Builder,
-    handicap_compensation: Float64Builder,
-    bonus: Float64Builder,
-    group_tax: UInt32Builder,
-    total: Float64Builder,
+    territory: Cells<UInt32Type>,
+    seki_eyes_not_counted: Cells<UInt32Type>,
+    false_eyes_not_counted: Cells<UInt32Type>,
+    stones: Cells<UInt32Type>,
+    captures: Cells<UInt32Type>,
+    dead_stones: Cells<UInt32Type>,
+    suicides: Cells<UInt32Type>,
+    pass_stones: Cells<UInt32Type>,
+    cleanup_plays: Cells<UInt32Type>,
+    komi: Cells<Float64Type>,
+    handicap_compensation: Cells<Float64Type>,
+    bonus: Cells<Float64Type>,
+    group_tax: Cells<UInt32Type>,
+    total: Cells<Float64Type>,
 }
 
 impl Side {
+    /// Empty builders with room for `rows` values each.
+    fn with_capacity(rows: usize) -> Side {
+        Side {
+            territory: Cells::with_capacity(rows),
+            seki_eyes_not_counted: Cells::with_capacity(rows),
+            false_eyes_not_counted: Cells::with_capacity(rows),
+            stones: Cells::with_capacity(rows),
+            captures: Cells::with_capacity(rows),
+            dead_stones: Cells::with_capacity(rows),
+            suicides: Cells::with_capacity(rows),
+            pass_stones: Cells::with_capacity(rows),
+            cleanup_plays: Cells::with_capacity(rows),
+            komi: Cells::with_capacity(rows),
+            handicap_compensation: Cells::with_capacity(rows),
+            bonus: Cells::with_capacity(rows),
+            group_tax: Cells::with_capacity(rows),
+            total: Cells::with_capacity(rows),
+        }
+    }
+
     fn append(&mut self, s: Option<&SideScore>) {
         let p = s.map(|s| &s.prisoners);
         self.territory.append_option(s.map(|s| s.territory));
@@ -196,20 +283,24 @@ impl Side {
 pub struct BatchBuilder {
     entries: u64,
     rows: usize,
-    entry: UInt64Builder,
+    /// The rows each batch's builders are made with room for ([`BatchBuilder::with_capacity`]).
+    capacity: usize,
+    /// Whether the builders have that room (they are made anew when a batch begins).
+    sized: bool,
+    entry: Cells<UInt64Type>,
     kind: Dict,
     source: StringBuilder,
-    game_index: UInt64Builder,
+    game_index: Cells<UInt64Type>,
     size: Dict,
-    handicap: UInt32Builder,
-    record_komi: Float64Builder,
+    handicap: Cells<UInt32Type>,
+    record_komi: Cells<Float64Type>,
     rules: Dict,
     rules_builtin: Dict,
     rules_katago: Dict,
     record_result: Dict,
-    moves: UInt64Builder,
+    moves: Cells<UInt64Type>,
     ended_by_passes: BooleanBuilder,
-    implied_passes: UInt64Builder,
+    implied_passes: Cells<UInt64Type>,
     dead_stones: ListBuilder<StringBuilder>,
     dead_source: Dict,
     dead_estimate_uncertain: BooleanBuilder,
@@ -218,22 +309,22 @@ pub struct BatchBuilder {
     from_record: BooleanBuilder,
     record_fallback: Dict,
     legal: BooleanBuilder,
-    illegal_move_move_number: UInt64Builder,
+    illegal_move_move_number: Cells<UInt64Type>,
     illegal_move_color: Dict,
     illegal_move_point: StringBuilder,
     illegal_move_reason: StringBuilder,
     illegal_move_handling: Dict,
     added_passes: ListBuilder<StringBuilder>,
     end_state: Dict,
-    end_moves_ignored: UInt64Builder,
-    end_resumptions: UInt32Builder,
+    end_moves_ignored: Cells<UInt64Type>,
+    end_resumptions: Cells<UInt32Type>,
     end_settlement: Dict,
-    komi: Float64Builder,
+    komi: Cells<Float64Type>,
     komi_source: Dict,
     counting: Dict,
-    black: Float64Builder,
-    white: Float64Builder,
-    margin: Float64Builder,
+    black: Cells<Float64Type>,
+    white: Cells<Float64Type>,
+    margin: Cells<Float64Type>,
     result: Dict,
     winner: Dict,
     record_same_result: BooleanBuilder,
@@ -261,11 +352,7 @@ pub(crate) fn komi_source_name(k: KomiSource) -> &'static str {
 }
 
 /// Appends `value` (or a null) `rows` times.
-fn repeat<T: ArrowPrimitiveType>(
-    b: &mut PrimitiveBuilder<T>,
-    value: Option<T::Native>,
-    rows: usize,
-) {
+fn repeat<T: ArrowPrimitiveType>(b: &mut Cells<T>, value: Option<T::Native>, rows: usize) {
     match value {
         Some(v) => b.append_value_n(v, rows),
         None => b.append_nulls(rows),
@@ -286,6 +373,63 @@ impl BatchBuilder {
         BatchBuilder::default()
     }
 
+    /// Nothing built yet, with room for `rows` rows a batch: the builders of each batch are made
+    /// with that room, so that the columns do not grow (and copy themselves) row by row. A
+    /// batch may hold more rows than that; the columns then grow as needed.
+    pub fn with_capacity(rows: usize) -> BatchBuilder {
+        BatchBuilder {
+            entries: 0,
+            rows: 0,
+            capacity: rows,
+            sized: true,
+            entry: Cells::with_capacity(rows),
+            kind: Dict::with_capacity(rows),
+            source: StringBuilder::with_capacity(rows, rows * 32),
+            game_index: Cells::with_capacity(rows),
+            size: Dict::with_capacity(rows),
+            handicap: Cells::with_capacity(rows),
+            record_komi: Cells::with_capacity(rows),
+            rules: Dict::with_capacity(rows),
+            rules_builtin: Dict::with_capacity(rows),
+            rules_katago: Dict::with_capacity(rows),
+            record_result: Dict::with_capacity(rows),
+            moves: Cells::with_capacity(rows),
+            ended_by_passes: BooleanBuilder::with_capacity(rows),
+            implied_passes: Cells::with_capacity(rows),
+            dead_stones: ListBuilder::with_capacity(StringBuilder::with_capacity(rows, 0), rows),
+            dead_source: Dict::with_capacity(rows),
+            dead_estimate_uncertain: BooleanBuilder::with_capacity(rows),
+            ruleset: Dict::with_capacity(rows),
+            name: Dict::with_capacity(rows),
+            from_record: BooleanBuilder::with_capacity(rows),
+            record_fallback: Dict::with_capacity(rows),
+            legal: BooleanBuilder::with_capacity(rows),
+            illegal_move_move_number: Cells::with_capacity(rows),
+            illegal_move_color: Dict::with_capacity(rows),
+            illegal_move_point: StringBuilder::with_capacity(rows, 0),
+            illegal_move_reason: StringBuilder::with_capacity(rows, 0),
+            illegal_move_handling: Dict::with_capacity(rows),
+            added_passes: ListBuilder::with_capacity(StringBuilder::with_capacity(rows, 0), rows),
+            end_state: Dict::with_capacity(rows),
+            end_moves_ignored: Cells::with_capacity(rows),
+            end_resumptions: Cells::with_capacity(rows),
+            end_settlement: Dict::with_capacity(rows),
+            komi: Cells::with_capacity(rows),
+            komi_source: Dict::with_capacity(rows),
+            counting: Dict::with_capacity(rows),
+            black: Cells::with_capacity(rows),
+            white: Cells::with_capacity(rows),
+            margin: Cells::with_capacity(rows),
+            result: Dict::with_capacity(rows),
+            winner: Dict::with_capacity(rows),
+            record_same_result: BooleanBuilder::with_capacity(rows),
+            record_same_winner: BooleanBuilder::with_capacity(rows),
+            error: StringBuilder::with_capacity(rows, 0),
+            black_side: Side::with_capacity(rows),
+            white_side: Side::with_capacity(rows),
+        }
+    }
+
     /// Nothing built yet; the first entry appended is numbered `first` in `entry` (a run
     /// written in several batches by several builders).
     pub fn starting_at(first: u64) -> BatchBuilder {
@@ -302,6 +446,13 @@ impl BatchBuilder {
 
     /// Appends the rows of the next entry of the run.
     pub fn append(&mut self, entry: &GameEntry) {
+        if !self.sized && self.capacity > 0 {
+            // A batch begins: builders with room for it (the last batch's buffers went with it).
+            *self = BatchBuilder {
+                entries: self.entries,
+                ..BatchBuilder::with_capacity(self.capacity)
+            };
+        }
         match entry {
             GameEntry::Report(r) => self.report(r),
             GameEntry::Error {
@@ -510,6 +661,7 @@ impl BatchBuilder {
     /// again empty (the entries go on being numbered from where they were).
     pub fn finish(&mut self) -> RecordBatch {
         self.rows = 0;
+        self.sized = false;
         let mut columns: Vec<ArrayRef> = vec![
             Arc::new(self.entry.finish()),
             Arc::new(self.kind.finish()),

@@ -120,7 +120,8 @@ impl<W: Write + Send> CorpusWriter<W> {
         };
         let writer = ArrowWriter::try_new(wtr, schema(), Some(props)).map_err(io_error)?;
         Ok(CorpusWriter {
-            builder: BatchBuilder::new(),
+            // Room for a batch and the rows of the entry that fills it.
+            builder: BatchBuilder::with_capacity(BATCH_ROWS + 256),
             writer,
         })
     }

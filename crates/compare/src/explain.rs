@@ -1,35 +1,46 @@
 //! Why two scores of the same game differ, read off their breakdowns.
 
-use gorules_rules::{format_points, SideScore};
+use gorules_rules::{write_points, SideScore};
 use serde::Serialize;
 
 use crate::replay::ScoreReport;
 
-/// One part of a score and how much it adds to Black's margin.
-fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
-    let (b, w): (&SideScore, &SideScore) = (&s.breakdown.black, &s.breakdown.white);
-    let d = |f: fn(&SideScore) -> f64| f(b) - f(w);
-    vec![
-        ("territory", d(|x| x.territory as f64)),
-        (
-            "seki eyes not counted",
-            -d(|x| x.seki_eyes_not_counted as f64),
-        ),
-        (
-            "false eyes not counted",
-            -d(|x| x.false_eyes_not_counted as f64),
-        ),
-        ("stones on the board", d(|x| x.stones as f64)),
-        ("captures", d(|x| x.prisoners.captures as f64)),
-        ("dead stones", d(|x| x.prisoners.dead_stones as f64)),
-        ("suicided stones", d(|x| x.prisoners.suicides as f64)),
-        ("pass stones", d(|x| x.prisoners.pass_stones as f64)),
-        ("second cleanup phase plays", d(|x| x.cleanup_plays as f64)),
-        ("komi", d(|x| x.komi)),
-        ("handicap compensation", d(|x| x.handicap_compensation)),
-        ("group tax", -d(|x| x.group_tax as f64)),
-        ("bonus", d(|x| x.bonus)),
-    ]
+/// One part of a score: its name, its value on one side, and `1.0` when it adds to that side's
+/// total (`-1.0` when it is left out of it or taken off).
+type Part = (&'static str, fn(&SideScore) -> f64, f64);
+
+/// The parts of a score, in the order the reasons name them.
+const PARTS: [Part; 13] = [
+    ("territory", |x| x.territory as f64, 1.0),
+    (
+        "seki eyes not counted",
+        |x| x.seki_eyes_not_counted as f64,
+        -1.0,
+    ),
+    (
+        "false eyes not counted",
+        |x| x.false_eyes_not_counted as f64,
+        -1.0,
+    ),
+    ("stones on the board", |x| x.stones as f64, 1.0),
+    ("captures", |x| x.prisoners.captures as f64, 1.0),
+    ("dead stones", |x| x.prisoners.dead_stones as f64, 1.0),
+    ("suicided stones", |x| x.prisoners.suicides as f64, 1.0),
+    ("pass stones", |x| x.prisoners.pass_stones as f64, 1.0),
+    (
+        "second cleanup phase plays",
+        |x| x.cleanup_plays as f64,
+        1.0,
+    ),
+    ("komi", |x| x.komi, 1.0),
+    ("handicap compensation", |x| x.handicap_compensation, 1.0),
+    ("group tax", |x| x.group_tax as f64, -1.0),
+    ("bonus", |x| x.bonus, 1.0),
+];
+
+/// What a part of a score adds to Black's margin: `sign` times Black's part less White's.
+fn part(s: &ScoreReport, value: fn(&SideScore) -> f64, sign: f64) -> f64 {
+    sign * (value(&s.breakdown.black) - value(&s.breakdown.white))
 }
 
 /// The parts that move the margin between two scores of one game, e.g.
@@ -37,42 +48,36 @@ fn parts(s: &ScoreReport) -> Vec<(&'static str, f64)> {
 /// compared with `a`, and by how much. Seki eyes and false eyes are already left out of
 /// territory, so they are named apart (not added twice).
 pub fn reasons(a: &ScoreReport, b: &ScoreReport) -> Vec<String> {
-    let pa = parts(a);
-    let pb = parts(b);
     let mut out = Vec::new();
     if a.counting != b.counting {
-        out.push(format!(
-            "{} counting vs {} counting",
-            a.counting.name(),
-            b.counting.name()
-        ));
+        let (x, y) = (a.counting.name(), b.counting.name());
+        let mut text = String::with_capacity(x.len() + y.len() + 22);
+        for piece in [x, " counting vs ", y, " counting"] {
+            text.push_str(piece);
+        }
+        out.push(text);
     }
-    for ((name, va), (_, vb)) in pa.iter().zip(&pb) {
-        let delta = vb - va;
-        if *name == "seki eyes not counted" || *name == "false eyes not counted" {
-            // Informational: the territory delta already contains it.
-            if delta != 0.0 {
-                out.push(format!("(of which {name} {} {})", sign(delta), side(delta)));
-            }
+    for (name, value, sign) in PARTS {
+        let delta = part(b, value, sign) - part(a, value, sign);
+        if delta == 0.0 {
             continue;
         }
-        if delta != 0.0 {
-            out.push(format!("{name} {} {}", sign(delta), side(delta)));
+        // Informational: the territory delta already contains the eyes left out.
+        let aside = name == "seki eyes not counted" || name == "false eyes not counted";
+        let mut text = String::with_capacity(name.len() + 24);
+        if aside {
+            text.push_str("(of which ");
         }
+        text.push_str(name);
+        text.push_str(" +");
+        write_points(&mut text, delta.abs());
+        text.push_str(if delta > 0.0 { " B" } else { " W" });
+        if aside {
+            text.push(')');
+        }
+        out.push(text);
     }
     out
-}
-
-fn sign(delta: f64) -> String {
-    format!("+{}", format_points(delta.abs()))
-}
-
-fn side(delta: f64) -> &'static str {
-    if delta > 0.0 {
-        "B"
-    } else {
-        "W"
-    }
 }
 
 /// A score that differs from the reference score of the same game.

@@ -413,12 +413,8 @@ pub(crate) fn replay_from(
         Color::ALL.map(|c| *board.stones(c))
     });
     played.finish(dead, scored);
-    let Played {
-        replay,
-        komi,
-        komi_source,
-        ..
-    } = played;
+    // Read in place: the replay is large, and moving it out would copy it.
+    let (replay, komi, komi_source) = (&played.replay, played.komi, played.komi_source);
     let game = replay.game();
     let settlement = game
         .settlement()

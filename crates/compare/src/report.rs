@@ -201,11 +201,11 @@ fn differences(report: &GameReport) -> Vec<Difference> {
     let Some((ref_ruleset, ref_counting, reference)) = all.next() else {
         return Vec::new();
     };
-    let ref_name = format!("{ref_ruleset}:{ref_counting}");
+    let ref_name = column_name(ref_ruleset, ref_counting);
     all.filter(|(_, _, s)| s.margin != reference.margin || s.result != reference.result)
         .map(|(ruleset, counting, s)| Difference {
             reference: ref_name.clone(),
-            other: format!("{ruleset}:{counting}"),
+            other: column_name(ruleset, counting),
             reference_margin: reference.margin,
             other_margin: s.margin,
             delta: s.margin - reference.margin,
@@ -213,6 +213,15 @@ fn differences(report: &GameReport) -> Vec<Difference> {
             reasons: reasons(reference, s),
         })
         .collect()
+}
+
+/// The score name `ruleset:counting`.
+fn column_name(ruleset: &str, counting: &str) -> String {
+    let mut name = String::with_capacity(ruleset.len() + 1 + counting.len());
+    name.push_str(ruleset);
+    name.push(':');
+    name.push_str(counting);
+    name
 }
 
 /// For `skip_serializing_if`.

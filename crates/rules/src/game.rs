@@ -204,9 +204,15 @@ impl Game {
     /// A new game under `rules`: a [`Ruleset`] (the game takes it) or an `Arc<Ruleset>` shared
     /// with other games.
     pub fn new(rules: impl Into<Arc<Ruleset>>, setup: Setup) -> Game {
+        Game::with_room(rules.into(), setup, None)
+    }
+
+    /// [`Game::new`], with room for `moves` moves at most before the game's tables grow
+    /// (`None`: for a typical game on the board).
+    fn with_room(rules: Arc<Ruleset>, setup: Setup, moves: Option<usize>) -> Game {
         Game {
-            rules: rules.into(),
-            state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first),
+            rules,
+            state: GameState::new(setup.board, setup.komi, setup.handicap, setup.first, moves),
             status: PLAYING,
             outcome: None,
             added_passes: Vec::new(),
@@ -246,9 +252,11 @@ impl Game {
         setup: Setup,
         plays: impl IntoIterator<Item = (Color, Point)>,
     ) -> (Game, usize) {
-        let mut game = Game::new(rules, setup);
+        let plays = plays.into_iter();
+        // The opening holds no more moves than `plays` (a record's moves, often far fewer
+        // than a typical game's room): its tables are made that large.
+        let mut game = Game::with_room(rules, setup, plays.size_hint().1);
         let played = plays
-            .into_iter()
             .take_while(|&(color, p)| game.play_plain(color, p) == Some(true))
             .count();
         game.state.share();

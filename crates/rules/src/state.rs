@@ -355,15 +355,25 @@ impl Clone for GameState {
 }
 
 impl GameState {
-    pub(crate) fn new(board: Board, komi: crate::Komi, handicap: u32, to_move: Color) -> GameState {
+    /// A game from `board` before its first move, with room for `moves` moves at most
+    /// (`None`: as many as a game on this board typically has) before its tables grow.
+    pub(crate) fn new(
+        board: Board,
+        komi: crate::Komi,
+        handicap: u32,
+        to_move: Color,
+        moves: Option<usize>,
+    ) -> GameState {
         let first = StateEntry {
             hash: board.hash(),
             to_move,
             created_by_play_of: None,
         };
         // Room for a typical game (about three moves per point at most before the players
-        // pass), so that play does not spend its time growing the tables.
-        let room = 3 * board.size().area() + 16;
+        // pass), so that play does not spend its time growing the tables; for fewer moves when
+        // the caller knows there are fewer (the tables grow if there are more).
+        let typical = 3 * board.size().area();
+        let room = moves.map_or(typical, |n| n.min(typical)) + 16;
         let mut seen = Seen::with_capacity(room);
         seen.add(first.hash);
         let mut history = Vec::with_capacity(room + 1);

@@ -70,6 +70,39 @@ impl ChainData {
     }
 }
 
+/// The distinct liberties of a chain other than a given point ([`ChainData::liberties_besides`]).
+enum Besides {
+    None,
+    /// Exactly one, at this padded index.
+    One(usize),
+    Several,
+}
+
+impl ChainData {
+    /// The distinct liberties of the chain of head `h` other than the empty point `i`
+    /// (`nbrs`: its neighbours; `head`: the board's heads), in constant time. The chain's
+    /// pseudo-liberties at `i` are its stones next to `i`, `m` of them; the `k` others have
+    /// sums `s` and `q` (of indices and of squares): none when `k == 0`, else they name one
+    /// point (`s / k`) exactly when `k * q == s * s` (Cauchy-Schwarz, equal only for equal
+    /// terms), several when `k * q > s * s`. In 64 bits the products are exact (see the
+    /// bounds on the sums).
+    #[inline]
+    fn liberties_besides(&self, i: usize, nbrs: &[usize; 4], head: &Slots<u16>, h: u16) -> Besides {
+        let m = nbrs.iter().filter(|&&n| head[n] == h).count() as u64;
+        let i = i as u64;
+        let k = u64::from(self.libs) - m;
+        let s = u64::from(self.lib_sum) - m * i;
+        let q = u64::from(self.lib_sum_sq) - m * i * i;
+        if k == 0 {
+            Besides::None
+        } else if k * q == s * s {
+            Besides::One((s / k) as usize)
+        } else {
+            Besides::Several
+        }
+    }
+}
+
 /// A chain (string) of stones with its liberties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chain {
@@ -161,7 +194,51 @@ impl Board {
     /// made): a suicide or a self-atari, as [`Board::liberties_after`] `<= 1`, but without
     /// counting past a second liberty.
     pub fn is_self_atari(&self, c: Color, p: Point) -> Result<bool, PlayError> {
-        Ok(self.liberties_after_up_to(c, p, 2)? <= 1)
+        let i = self.empty_index(p)?;
+        match self.self_atari_without_capture(c, i) {
+            Some(answer) => Ok(answer),
+            None => Ok(self.liberties_after_up_to(c, p, 2)? <= 1),
+        }
+    }
+
+    /// [`Board::is_self_atari`] at the empty padded index `i` in constant time, when the play
+    /// captures nothing (`None` when it captures): the stone's liberties are then its empty
+    /// neighbours and those of the chains it joins, less `i`, and each chain tells from its
+    /// liberty sums whether it has none, one (which) or several besides `i`.
+    fn self_atari_without_capture(&self, c: Color, i: usize) -> Option<bool> {
+        let own = Cell::of(c);
+        let opp = Cell::of(c.opponent());
+        let nbrs = self.neighbors(i);
+        // The one liberty found so far (`usize::MAX`: none); `second` tells a new one.
+        let mut found = usize::MAX;
+        let mut second = |m: usize| {
+            if found == usize::MAX {
+                found = m;
+            }
+            m != found
+        };
+        for n in nbrs {
+            let cell = self.cells[n];
+            if cell == Cell::Empty {
+                if second(n) {
+                    return Some(false);
+                }
+            } else if cell == own {
+                let h = self.head[n];
+                match self.chains[h as usize].liberties_besides(i, &nbrs, &self.head, h) {
+                    Besides::None => {}
+                    Besides::One(q) => {
+                        if second(q) {
+                            return Some(false);
+                        }
+                    }
+                    Besides::Several => return Some(false),
+                }
+            } else if cell == opp && self.chains[self.head[n] as usize].in_atari() {
+                return None;
+            }
+        }
+        Some(true)
     }
 
     /// [`Board::liberties_after`], counting no further than `limit`.

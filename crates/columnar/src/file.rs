@@ -14,7 +14,7 @@ use std::path::Path;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StringArray};
-use arrow_schema::{DataType, Schema};
+use arrow_schema::{DataType, Schema, SchemaRef};
 use gorules_compare::corpus::GameEntry;
 use gorules_compare::replay::{Breakdown, ScoreReport};
 use gorules_rules::{Counting, Prisoners, SideScore};
@@ -22,16 +22,19 @@ use parquet::arrow::arrow_reader::{
     ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReader,
     ParquetRecordBatchReaderBuilder,
 };
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::metadata::ParquetMetaData;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::reader::ChunkReader;
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 use twox_hash::XxHash64;
 
 use crate::batch::BatchBuilder;
+use crate::chunk::{self, DictionaryChunk};
 use crate::guard::decoding;
 use crate::schema::{
     columns, run_metadata, schema, ColumnType, DATA_CHECKSUM_KEY, KIND_ERROR, SCHEMA_VERSION,
@@ -49,6 +52,10 @@ pub const BATCH_ROWS: usize = 8 * 1024;
 /// records still has six row groups for readers to share among their threads.
 pub const ROW_GROUP_ROWS: usize = 256 * 1024;
 
+/// The one column whose chunks keep statistics (their least and greatest entry), written by
+/// Arrow's column writer, which keeps them.
+const STATISTICS_COLUMN: &str = "entry";
+
 /// A Parquet error as an I/O error.
 fn io_error(e: parquet::errors::ParquetError) -> io::Error {
     io::Error::other(e)
@@ -57,9 +64,54 @@ fn io_error(e: parquet::errors::ParquetError) -> io::Error {
 /// Writes a corpus run as Parquet to any writer, entry by entry ([`CorpusWriter::write`]),
 /// a row group at a time; [`CorpusWriter::finish`] writes the footer. The file's metadata
 /// holds the run's score columns ([`SCORE_COLUMNS_KEY`]), which its summary needs.
+///
+/// The numbers and dictionary texts (all but `entry`, whose chunks keep statistics) are
+/// encoded by the crate ([`DictionaryChunk`]); the other columns by Arrow's column writers.
 pub struct CorpusWriter<W: Write + Send> {
     builder: BatchBuilder,
-    writer: ArrowWriter<Summing<W>>,
+    file: SerializedFileWriter<Summing<W>>,
+    factory: ArrowRowGroupWriterFactory,
+    schema: SchemaRef,
+    /// The row group being written, if it has rows.
+    group: Option<RowGroup>,
+    /// The row groups written.
+    groups: usize,
+    /// The rows of a row group ([`ROW_GROUP_ROWS`]) and of a page ([`chunk::PAGE_ROWS`]).
+    sizes: (usize, usize),
+}
+
+/// A column chunk of the row group being written.
+enum Chunk {
+    /// Encoded by the crate.
+    Dictionary(Box<DictionaryChunk>),
+    /// Encoded by Arrow's writer.
+    Arrow(Box<ArrowColumnWriter>),
+}
+
+/// The row group being written: a chunk a column, in the schema's order (each column is one
+/// Parquet leaf: the schema has no nested columns but lists of texts, a leaf each).
+struct RowGroup {
+    chunks: Vec<Chunk>,
+    rows: usize,
+}
+
+impl RowGroup {
+    /// Appends the rows of `batch`, whose columns are those of `schema`.
+    fn write(&mut self, batch: &RecordBatch, schema: &Schema) -> parquet::errors::Result<()> {
+        let columns = schema.fields().iter().zip(batch.columns());
+        for (chunk, (field, column)) in self.chunks.iter_mut().zip(columns) {
+            match chunk {
+                Chunk::Dictionary(chunk) => chunk.write(column.as_ref())?,
+                Chunk::Arrow(writer) => {
+                    for leaf in compute_leaves(field, column)? {
+                        writer.write(&leaf)?;
+                    }
+                }
+            }
+        }
+        self.rows += batch.num_rows();
+        Ok(())
+    }
 }
 
 /// A writer that sums what passes through it: its length and xxHash64
@@ -98,10 +150,12 @@ fn checksum_value(length: u64, hash: u64) -> String {
 fn writer_properties(metadata: Vec<KeyValue>) -> WriterProperties {
     WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
-        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
         .set_key_value_metadata(Some(metadata))
         .set_statistics_enabled(EnabledStatistics::None)
-        .set_column_statistics_enabled(ColumnPath::from("entry"), EnabledStatistics::Chunk)
+        .set_column_statistics_enabled(
+            ColumnPath::from(STATISTICS_COLUMN),
+            EnabledStatistics::Chunk,
+        )
         .set_offset_index_disabled(true)
         .build()
 }
@@ -110,6 +164,15 @@ impl<W: Write + Send> CorpusWriter<W> {
     /// A writer of a run with these score columns
     /// ([`gorules_compare::corpus::score_columns`]) to `wtr`.
     pub fn new(wtr: W, score_columns: &[String]) -> io::Result<CorpusWriter<W>> {
+        CorpusWriter::with_sizes(wtr, score_columns, (ROW_GROUP_ROWS, chunk::PAGE_ROWS))
+    }
+
+    /// [`CorpusWriter::new`] writing row groups and pages of these sizes in rows.
+    fn with_sizes(
+        wtr: W,
+        score_columns: &[String],
+        sizes: (usize, usize),
+    ) -> io::Result<CorpusWriter<W>> {
         let mut metadata: Vec<KeyValue> = run_metadata(score_columns)
             .into_iter()
             .map(|(k, v)| KeyValue::new(k, v))
@@ -122,11 +185,20 @@ impl<W: Write + Send> CorpusWriter<W> {
             length: 0,
             hash: XxHash64::with_seed(0),
         };
-        let writer = ArrowWriter::try_new(wtr, schema(), Some(props)).map_err(io_error)?;
+        // Arrow's writer makes the file's Parquet schema and keeps the Arrow schema in its
+        // metadata; its row groups are then written here.
+        let (file, factory) = ArrowWriter::try_new(wtr, schema(), Some(props))
+            .and_then(ArrowWriter::into_serialized_writer)
+            .map_err(io_error)?;
         Ok(CorpusWriter {
             // Room for a batch and the rows of the entry that fills it.
             builder: BatchBuilder::with_capacity(BATCH_ROWS + 256),
-            writer,
+            file,
+            factory,
+            schema: schema(),
+            group: None,
+            groups: 0,
+            sizes,
         })
     }
 
@@ -139,27 +211,91 @@ impl<W: Write + Send> CorpusWriter<W> {
         Ok(())
     }
 
-    /// Hands the rows gathered to the Parquet writer.
+    /// Hands the rows gathered to the row group, and writes the row group out each time it
+    /// has [`ROW_GROUP_ROWS`].
     fn flush_batch(&mut self) -> io::Result<()> {
-        if self.builder.rows() > 0 {
-            let batch = self.builder.finish();
-            self.writer.write(&batch).map_err(io_error)?;
+        if self.builder.rows() == 0 {
+            return Ok(());
         }
+        let batch = self.builder.finish();
+        let mut done = 0;
+        while done < batch.num_rows() {
+            let group = match &mut self.group {
+                Some(group) => group,
+                None => self.group.insert(self.new_group()?),
+            };
+            let rows = (self.sizes.0 - group.rows).min(batch.num_rows() - done);
+            group
+                .write(&batch.slice(done, rows), &self.schema)
+                .map_err(io_error)?;
+            done += rows;
+            if group.rows == self.sizes.0 {
+                self.flush_group()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An empty row group: a chunk a column.
+    fn new_group(&self) -> io::Result<RowGroup> {
+        let writers = self
+            .factory
+            .create_column_writers(self.groups)
+            .map_err(io_error)?;
+        let chunks = self
+            .schema
+            .fields()
+            .iter()
+            .zip(writers)
+            .map(|(field, writer)| {
+                if chunk::encodes(field.data_type()) && field.name() != STATISTICS_COLUMN {
+                    Chunk::Dictionary(Box::new(DictionaryChunk::new(
+                        field.data_type(),
+                        self.sizes.1,
+                    )))
+                } else {
+                    Chunk::Arrow(Box::new(writer))
+                }
+            })
+            .collect();
+        Ok(RowGroup { chunks, rows: 0 })
+    }
+
+    /// Writes the row group out, if it has rows.
+    fn flush_group(&mut self) -> io::Result<()> {
+        let Some(group) = self.group.take() else {
+            return Ok(());
+        };
+        let columns: Vec<_> = self.file.schema_descr().columns().to_vec();
+        let mut out = self.file.next_row_group().map_err(io_error)?;
+        for (chunk, column) in group.chunks.into_iter().zip(columns) {
+            match chunk {
+                Chunk::Dictionary(chunk) => {
+                    let (bytes, close) = chunk.close(column).map_err(io_error)?;
+                    out.append_column(&bytes, close).map_err(io_error)?;
+                }
+                Chunk::Arrow(writer) => writer
+                    .close()
+                    .and_then(|c| c.append_to_row_group(&mut out))
+                    .map_err(io_error)?,
+            }
+        }
+        out.close().map_err(io_error)?;
+        self.groups += 1;
         Ok(())
     }
 
     /// Writes the last rows and the footer, and gives back the writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.flush_batch()?;
-        // The last row group written out, then the checksum of everything so far goes into the
-        // footer.
-        self.writer.flush().map_err(io_error)?;
-        self.writer.sync()?;
-        let sum = self.writer.inner();
+        self.flush_group()?;
+        // The checksum of everything so far goes into the footer.
+        self.file.flush()?;
+        let sum = self.file.inner();
         let value = checksum_value(sum.length, sum.hash.finish());
-        self.writer
+        self.file
             .append_key_value_metadata(KeyValue::new(DATA_CHECKSUM_KEY.to_string(), value));
-        let mut wtr = self.writer.into_inner().map_err(io_error)?.inner;
+        let mut wtr = self.file.into_inner().map_err(io_error)?.inner;
         wtr.flush()?;
         Ok(wtr)
     }
@@ -795,5 +931,94 @@ impl<'a> Cols<'a> {
         }
         let s = c.as_string_opt::<i32>()?;
         s.is_valid(row).then(|| s.value(row))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gorules_compare::corpus::{compare_paths, score_columns, RunLimits};
+    use gorules_compare::dead::DeadStones;
+    use gorules_compare::replay::Options;
+    use gorules_compare::rules_choice::{fixed, RulesetChoice};
+    use std::path::PathBuf;
+
+    /// The entries of `compare` over examples/ (and a file that does not exist) under every
+    /// built-in ruleset and the record's own, and their score columns.
+    fn run() -> (Vec<GameEntry>, Vec<String>) {
+        let examples = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"));
+        let mut rulesets = fixed(gorules_rules::builtins());
+        rulesets.push(RulesetChoice::Record(None));
+        let options = Options {
+            dead: DeadStones::Markup,
+            ..Options::default()
+        };
+        let mut entries = Vec::new();
+        compare_paths(
+            &[examples.clone(), examples.join("no-such-file.sgf")],
+            &rulesets,
+            &options,
+            RunLimits::default(),
+            &|| {},
+            |e| entries.push(e),
+        );
+        (entries, score_columns(&rulesets, &options))
+    }
+
+    /// The batches of a Parquet file, read as Arrow's reader reads it, 1,000 rows a batch.
+    fn read(bytes: Vec<u8>) -> (Vec<RecordBatch>, Vec<i64>) {
+        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+            .unwrap()
+            .with_batch_size(1000);
+        let groups = reader
+            .metadata()
+            .row_groups()
+            .iter()
+            .map(|g| g.num_rows())
+            .collect();
+        (
+            reader.build().unwrap().map(Result::unwrap).collect(),
+            groups,
+        )
+    }
+
+    #[test]
+    fn the_cells_read_back_as_those_of_arrows_own_writer() {
+        // The same rows written by arrow-rs's `ArrowWriter` alone (it encodes every column)
+        // and by `CorpusWriter` (the numbers and dictionary texts encoded by the crate) read
+        // back the same, cell for cell, whatever the sizes of the pages and row groups, and
+        // the row groups have the rows asked.
+        let (entries, columns) = run();
+        assert!(entries.iter().any(|e| matches!(e, GameEntry::Error { .. })));
+        let mut builder = BatchBuilder::with_capacity(0);
+        let mut arrow =
+            ArrowWriter::try_new(Vec::new(), schema(), Some(writer_properties(vec![]))).unwrap();
+        let mut rows = 0;
+        for e in &entries {
+            builder.append(e);
+            rows += builder.rows();
+            arrow.write(&builder.finish()).unwrap();
+        }
+        assert!(rows > 2_000, "{rows}");
+        let (expected, _) = read(arrow.into_inner().unwrap());
+        for sizes in [
+            (ROW_GROUP_ROWS, chunk::PAGE_ROWS),
+            (1_000, 100),
+            (997, 13),
+            (64, 1),
+        ] {
+            let mut w = CorpusWriter::with_sizes(Vec::new(), &columns, sizes).unwrap();
+            for e in &entries {
+                w.write(e).unwrap();
+            }
+            let (batches, groups) = read(w.finish().unwrap());
+            assert_eq!(batches, expected, "rows a row group, a page: {sizes:?}");
+            let whole = rows / sizes.0;
+            let mut wanted = vec![sizes.0 as i64; whole];
+            if rows % sizes.0 > 0 {
+                wanted.push((rows % sizes.0) as i64);
+            }
+            assert_eq!(groups, wanted, "{sizes:?}");
+        }
     }
 }

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+mod chunk;
 pub mod file;
 mod guard;
 pub mod schema;

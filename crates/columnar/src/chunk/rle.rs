@@ -18,7 +18,11 @@ pub(crate) fn bit_width(max: u64) -> u8 {
 }
 
 /// Appends `values`, each at most `bit_width` bits wide, to `out`.
-pub(crate) fn encode(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
+pub(crate) fn encode<T: Copy + PartialEq + Into<u32>>(
+    values: &[T],
+    bit_width: u8,
+    out: &mut Vec<u8>,
+) {
     debug_assert!(bit_width <= 32);
     let n = values.len();
     // Values before `i` from `packed` on are waiting to be bit-packed.
@@ -38,7 +42,7 @@ pub(crate) fn encode(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
             let fill = (8 - (i - packed) % 8) % 8;
             if run - fill >= 8 {
                 bit_pack(&values[packed..i + fill], bit_width, out);
-                repeat(v, run - fill, bit_width, out);
+                repeat(v.into(), run - fill, bit_width, out);
                 packed = end;
             }
         }
@@ -64,7 +68,7 @@ pub(crate) fn repeat(v: u32, count: usize, bit_width: u8, out: &mut Vec<u8>) {
 }
 
 /// Appends `values` as one bit-packed run, the last group padded with zeros.
-fn bit_pack(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
+fn bit_pack<T: Copy + Into<u32>>(values: &[T], bit_width: u8, out: &mut Vec<u8>) {
     if values.is_empty() {
         return;
     }
@@ -75,7 +79,7 @@ fn bit_pack(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
     let mut acc: u64 = 0;
     let mut bits = 0;
     for &v in values {
-        acc |= u64::from(v) << bits;
+        acc |= u64::from(v.into()) << bits;
         bits += width;
         while bits >= 8 {
             out.push(acc as u8);
@@ -152,7 +156,7 @@ mod tests {
     #[test]
     fn a_long_run_is_one_repeated_run() {
         let mut out = Vec::new();
-        encode(&[5; 1000], 3, &mut out);
+        encode(&[5u32; 1000], 3, &mut out);
         // 2000 = 0b1111_1010000 as LEB128: 0xd0 0x0f; then the value in one byte.
         assert_eq!(out, [0xd0, 0x0f, 5]);
     }
@@ -161,14 +165,14 @@ mod tests {
     fn short_runs_are_bit_packed_least_significant_bit_first() {
         let mut out = Vec::new();
         // The Parquet format's own example: 0..=7 at 3 bits.
-        encode(&[0, 1, 2, 3, 4, 5, 6, 7], 3, &mut out);
+        encode(&[0u32, 1, 2, 3, 4, 5, 6, 7], 3, &mut out);
         assert_eq!(out, [0b11, 0b1000_1000, 0b1100_0110, 0b1111_1010]);
     }
 
     #[test]
     fn values_before_a_run_fill_their_group_from_it() {
         let mut out = Vec::new();
-        let mut values = vec![1, 2, 3];
+        let mut values = vec![1u32, 2, 3];
         values.extend([0; 20]);
         encode(&values, 2, &mut out);
         // One group of 8 (1, 2, 3 and five zeros), then 15 zeros repeated.
@@ -190,6 +194,15 @@ mod tests {
             let mut out = Vec::new();
             encode(&values, bit_width, &mut out);
             prop_assert_eq!(decode(&out, bit_width, values.len()), values);
+        }
+
+        #[test]
+        fn round_trip_of_levels(levels in prop::collection::vec(0u8..=1, 0..300)) {
+            // Definition levels are bytes, at 1 bit.
+            let mut out = Vec::new();
+            encode(&levels, 1, &mut out);
+            let wanted: Vec<u32> = levels.iter().map(|&l| u32::from(l)).collect();
+            prop_assert_eq!(decode(&out, 1, levels.len()), wanted);
         }
     }
 }

@@ -66,7 +66,7 @@ fn io_error(e: parquet::errors::ParquetError) -> io::Error {
 /// holds the run's score columns ([`SCORE_COLUMNS_KEY`]), which its summary needs.
 ///
 /// The numbers and dictionary texts (all but `entry`, whose chunks keep statistics) are
-/// encoded by the crate ([`DictionaryChunk`]); the other columns by Arrow's column writers.
+/// encoded by the crate (its `chunk` module); the other columns by Arrow's column writers.
 pub struct CorpusWriter<W: Write + Send> {
     builder: BatchBuilder,
     file: SerializedFileWriter<Summing<W>>,

@@ -10,6 +10,7 @@ use std::fs::File;
 use std::hash::Hasher;
 use std::io::{self, Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
@@ -187,7 +188,8 @@ impl<W: Write + Send> CorpusWriter<W> {
         };
         // Arrow's writer makes the file's Parquet schema and keeps the Arrow schema in its
         // metadata; its row groups are then written here.
-        let (file, factory) = ArrowWriter::try_new(wtr, schema(), Some(props))
+        let schema = schema();
+        let (file, factory) = ArrowWriter::try_new(wtr, Arc::clone(&schema), Some(props))
             .and_then(ArrowWriter::into_serialized_writer)
             .map_err(io_error)?;
         Ok(CorpusWriter {
@@ -195,7 +197,7 @@ impl<W: Write + Send> CorpusWriter<W> {
             builder: BatchBuilder::with_capacity(BATCH_ROWS + 256),
             file,
             factory,
-            schema: schema(),
+            schema,
             group: None,
             groups: 0,
             sizes,

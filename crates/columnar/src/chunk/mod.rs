@@ -303,13 +303,11 @@ impl DictionaryChunk {
     /// needs to know of them; `column` is the column's description in the file's schema.
     pub(crate) fn close(mut self, column: ColumnDescPtr) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
-        let (entries, plain) = match &mut self.values {
-            Values::Numbers { dictionary, .. } => {
-                (dictionary.len(), std::mem::take(&mut dictionary.plain))
-            }
-            Values::Texts(dictionary) => (dictionary.len(), std::mem::take(&mut dictionary.plain)),
+        let entries = self.dictionary_len();
+        self.scratch = match &mut self.values {
+            Values::Numbers { dictionary, .. } => std::mem::take(&mut dictionary.plain),
+            Values::Texts(dictionary) => std::mem::take(&mut dictionary.plain),
         };
-        self.scratch = plain;
         let dictionary = Page::DictionaryPage {
             buf: self.compress()?,
             num_values: entries as u32,

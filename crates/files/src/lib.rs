@@ -4,7 +4,8 @@
 //! order, symbolic-link cycles found and reported once each, other file systems left alone,
 //! only regular files read, and a size cap per file, so that a hostile or broken tree can
 //! neither hang a run nor exhaust its memory. Every file gorules reads goes through
-//! [`read_file`]: game records, ruleset files, the files a GTP session loads.
+//! [`read_file`] (game records, ruleset files, the files a GTP session loads), or through
+//! [`read_walked_file`] for the files a walk yields.
 //!
 //! [`Walk`] yields the files named by a list of paths one at a time: a file as given, a
 //! directory searched recursively for `*.sgf` files. The order is that of the sorted full paths
@@ -341,23 +342,53 @@ impl Iterator for Walk {
 }
 
 /// Reads the regular file at `path`, refusing anything else (a pipe or a device could block or
-/// never end, and is refused without being opened) and anything larger than `max` bytes. The size is checked before reading and
-/// again while reading, for a file that grows or whose reported size is not its content's.
+/// never end, and is refused without being opened) and anything larger than `max` bytes. The
+/// size is checked before reading and again while reading, for a file that grows or whose
+/// reported size is not its content's.
 pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
-    let not_regular = |meta: &Metadata| {
-        let what = file_kind(meta.file_type());
-        InputError::new(path, InputErrorKind::NotRegularFile { what })
-    };
     // Looked at before opening: opening a named pipe for reading blocks until a writer comes.
     let meta = fs::metadata(path).map_err(|e| InputError::io(path, &e))?;
     if !meta.is_file() {
-        return Err(not_regular(&meta));
+        return Err(not_regular(path, &meta));
     }
     let file = File::open(path).map_err(|e| InputError::io(path, &e))?;
-    // And again once open, for a path replaced in between.
+    read_open_file(file, path, max)
+}
+
+/// Reads a file that [`walk`] yielded, as [`read_file`] does (the same bytes, the same cap, the
+/// same refusals) with one look at it fewer: the walk saw a regular file there, so it is opened
+/// at once and looked at once open. It is opened without blocking (`O_NONBLOCK`, and
+/// `O_NOCTTY`), so that a path replaced by a named pipe since the walk passed is refused, not
+/// waited on.
+pub fn read_walked_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+            .open(path)
+            .map_err(|e| InputError::io(path, &e))?;
+        read_open_file(file, path, max)
+    }
+    #[cfg(not(unix))]
+    {
+        read_file(path, max)
+    }
+}
+
+/// The error for `path`, which is not a regular file.
+fn not_regular(path: &Path, meta: &Metadata) -> InputError {
+    let what = file_kind(meta.file_type());
+    InputError::new(path, InputErrorKind::NotRegularFile { what })
+}
+
+/// Reads `file`, opened at `path`, if it is a regular file of at most `max` bytes.
+fn read_open_file(file: File, path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
+    // Looked at once open too, for a path replaced in between.
     let meta = file.metadata().map_err(|e| InputError::io(path, &e))?;
     if !meta.is_file() {
-        return Err(not_regular(&meta));
+        return Err(not_regular(path, &meta));
     }
     if meta.len() > max {
         return Err(InputError::new(
@@ -368,7 +399,47 @@ pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
             },
         ));
     }
-    read_capped(file, path, max, meta.len())
+    read_sized(file, path, max, meta.len())
+}
+
+/// Reads all of the regular file `file` (at `path`), whose size the file system gives as
+/// `expected` (at most `max`), up to `max` bytes. Each read asks for one byte more than the
+/// size leaves: a read of a regular file stops short only at its end, so the file of exactly
+/// its size, the usual case, is read in one call without a second one to find the end. A file
+/// larger than its size (one that grows) is read on as a stream, capped; one that reports no
+/// size (some system files) is read as a stream from the start.
+fn read_sized(mut file: File, path: &Path, max: u64, expected: u64) -> Result<Vec<u8>, InputError> {
+    if expected == 0 {
+        return read_capped(file, path, max, 0);
+    }
+    let size = expected as usize;
+    let mut buf = vec![0u8; size + 1];
+    let mut filled = 0;
+    while filled < size {
+        match file.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(InputError::io(path, &e)),
+        }
+    }
+    if filled <= size {
+        // Its end: a read that stopped short of the byte past its size, or found nothing more.
+        buf.truncate(filled);
+        return Ok(buf);
+    }
+    // More than its size: the rest as a stream, up to the cap.
+    (&mut file)
+        .take(max.saturating_add(1).saturating_sub(filled as u64))
+        .read_to_end(&mut buf)
+        .map_err(|e| InputError::io(path, &e))?;
+    if buf.len() as u64 > max {
+        return Err(InputError::new(
+            path,
+            InputErrorKind::TooLarge { size: None, max },
+        ));
+    }
+    Ok(buf)
 }
 
 /// Reads all of `reader` (standard input, say) up to `max` bytes; more is an error naming
@@ -391,4 +462,53 @@ pub fn read_capped(
         ));
     }
     Ok(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file of `len` bytes in the temporary directory, opened for reading.
+    fn file_of(name: &str, len: usize) -> (PathBuf, File) {
+        let path =
+            std::env::temp_dir().join(format!("gorules-files-sized-{name}-{}", std::process::id()));
+        let bytes: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+        fs::write(&path, bytes).unwrap();
+        let file = File::open(&path).unwrap();
+        (path, file)
+    }
+
+    /// A size that is not the content's, as for a file that grows or shrinks between the look
+    /// and the read: every byte there is read, up to the cap.
+    #[test]
+    fn the_read_goes_by_the_content_not_the_size_reported() {
+        for (reported, len) in [
+            (50u64, 100usize),
+            (99, 100),
+            (100, 100),
+            (101, 100),
+            (400, 100),
+        ] {
+            let (path, file) = file_of("content", len);
+            let got = read_sized(file, &path, 1000, reported).unwrap();
+            assert_eq!(got.len(), len, "reported {reported}");
+            assert!(got.iter().enumerate().all(|(i, &b)| b == (i % 251) as u8));
+            fs::remove_file(&path).unwrap();
+        }
+        // Grown past the cap: refused, never more than the cap and one byte held.
+        let (path, file) = file_of("grown", 100);
+        let e = read_sized(file, &path, 80, 50).unwrap_err();
+        assert_eq!(
+            e.kind,
+            InputErrorKind::TooLarge {
+                size: None,
+                max: 80
+            }
+        );
+        fs::remove_file(&path).unwrap();
+        // Grown to the cap exactly: read.
+        let (path, file) = file_of("at-cap", 100);
+        assert_eq!(read_sized(file, &path, 100, 50).unwrap().len(), 100);
+        fs::remove_file(&path).unwrap();
+    }
 }

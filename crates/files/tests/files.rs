@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use gorules_files::{read_capped, read_file, walk, InputError, InputErrorKind};
+use gorules_files::{read_capped, read_file, read_walked_file, walk, InputError, InputErrorKind};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -192,6 +192,86 @@ fn pipes_and_devices_are_refused_not_read() {
         "/dev/zero: not a regular file (a character device): not read"
     );
     fs::remove_dir_all(&root).unwrap();
+}
+
+/// A path the walk yielded as a regular file and replaced by a named pipe since is refused,
+/// not waited on: the walked read opens without blocking and looks at what it opened. A
+/// device named so is refused the same way.
+#[cfg(unix)]
+#[test]
+fn a_walked_path_now_a_pipe_is_refused_without_blocking() {
+    let root = scratch("walked-fifo");
+    let path = root.join("a.sgf");
+    touch(&path);
+    let yielded: Vec<PathBuf> = walk(std::slice::from_ref(&root))
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(yielded, std::slice::from_ref(&path));
+    assert_eq!(read_walked_file(&path, 1024).unwrap(), b"(;SZ[9])");
+    fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // On a thread, so that a regression fails instead of hanging the run.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pipe = path.clone();
+    std::thread::spawn(move || tx.send(read_walked_file(&pipe, 1024).map_err(|e| e.kind)));
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("reading a named pipe does not block");
+    assert_eq!(
+        got,
+        Err(InputErrorKind::NotRegularFile {
+            what: "a named pipe"
+        })
+    );
+    let e = read_walked_file(Path::new("/dev/zero"), 1024).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "/dev/zero: not a regular file (a character device): not read"
+    );
+    fs::remove_file(&path).unwrap();
+    let e = read_walked_file(&path, 1024).unwrap_err();
+    assert_eq!(e.path, path);
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// Both reads give a file's bytes exactly, whatever its size (none, one byte, sizes around
+/// the reads' buffers), and refuse it from one byte above the cap.
+#[test]
+fn both_reads_give_every_byte_of_files_of_any_size() {
+    let root = scratch("sizes");
+    for len in [0usize, 1, 2, 31, 32, 33, 4095, 4096, 4097, 65_536, 100_003] {
+        let path = root.join(format!("{len}.sgf"));
+        let bytes: Vec<u8> = (0..len).map(|i| (i * 7 + len) as u8).collect();
+        fs::write(&path, &bytes).unwrap();
+        assert_eq!(read_file(&path, len as u64).unwrap(), bytes, "{len}");
+        assert_eq!(read_walked_file(&path, len as u64).unwrap(), bytes, "{len}");
+        if len > 0 {
+            let below = len as u64 - 1;
+            let too_large = InputErrorKind::TooLarge {
+                size: Some(len as u64),
+                max: below,
+            };
+            assert_eq!(read_file(&path, below).unwrap_err().kind, too_large);
+            assert_eq!(read_walked_file(&path, below).unwrap_err().kind, too_large);
+        }
+    }
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// A file whose reported size is not its content's (Linux reports 0 for most files under
+/// `/proc`) is read to its end all the same.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_of_no_reported_size_is_read_to_its_end() {
+    let path = Path::new("/proc/self/mounts");
+    assert_eq!(fs::metadata(path).unwrap().len(), 0);
+    let bytes = read_walked_file(path, 1 << 20).unwrap();
+    assert!(!bytes.is_empty());
+    assert!(!read_file(path, 1 << 20).unwrap().is_empty());
 }
 
 #[test]

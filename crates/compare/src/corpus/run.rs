@@ -17,7 +17,7 @@ use gorules_sgf::parse_sgf_bytes_games;
 use super::GameEntry;
 #[cfg(feature = "parallel")]
 use crate::files::Walk;
-use crate::files::{read_file, walk, InputError};
+use crate::files::{read_walked_file, walk, InputError};
 use crate::replay::Options;
 use crate::report::compare_game;
 use crate::rules_choice::{compare_chosen, ChoiceError, RulesetChoice};
@@ -269,7 +269,7 @@ enum Chosen<'a> {
     PerRecord(&'a [RulesetChoice]),
 }
 
-/// The entries of one file: a report per game, or the error that stopped it.
+/// The entries of one file the walk yielded: a report per game, or the error that stopped it.
 fn compare_file(
     path: &Path,
     rulesets: Chosen<'_>,
@@ -277,7 +277,7 @@ fn compare_file(
     max_file_size: u64,
 ) -> Vec<GameEntry> {
     let name = path.display().to_string();
-    let bytes = match read_file(path, max_file_size) {
+    let bytes = match read_walked_file(path, max_file_size) {
         Ok(b) => b,
         Err(e) => {
             return vec![GameEntry::Error {

@@ -151,7 +151,12 @@ impl Settled {
     /// The counting part of [`RefereeCount::of_territory`]: the same sets.
     pub(crate) fn of_territory(territory: &Territory) -> Settled {
         let analysis = Analysis::of(territory);
-        Settled::of_sekis(&analysis, &analysis.sekis())
+        let (seki_stones, seki_eyes) = analysis.in_seki();
+        Settled {
+            false_eyes: analysis.false_eyes,
+            seki_stones,
+            seki_eyes,
+        }
     }
 
     /// The false eyes of `analysis` and the union of the stones and eyes of its `sekis`.
@@ -243,6 +248,35 @@ impl Analysis {
         } else {
             Color::White
         }
+    }
+
+    /// The stones and the eye points of the groups in seki, `[black, white]` each: the union of
+    /// the stones and the eyes of [`Analysis::sekis`], without telling the sekis apart.
+    fn in_seki(&self) -> ([PointSet; 2], [PointSet; 2]) {
+        let layout = &self.layout;
+        let mut stones = [PointSet::empty(layout.size); 2];
+        let mut eyes = stones;
+        let Some((_, seki_of)) = &self.found else {
+            return (stones, eyes);
+        };
+        let in_seki = |node: u32| node != u32::MAX && seki_of[node as usize] != u32::MAX;
+        for (chain, &node) in self.chain_node.iter().enumerate() {
+            if in_seki(node) {
+                let set = &mut stones[self.color(node as usize).index()];
+                for &i in layout.stones_of(chain as u32) {
+                    set.insert(layout.point(i));
+                }
+            }
+        }
+        for (r, &node) in self.eyes.group.iter().enumerate() {
+            if in_seki(node) {
+                let set = &mut eyes[self.color(node as usize).index()];
+                for &i in layout.points_of(r as u32) {
+                    set.insert(layout.point(i));
+                }
+            }
+        }
+        (stones, eyes)
     }
 
     /// Every seki: the stones of its groups (one pass over the chains) and their eye spaces

@@ -71,6 +71,8 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
 
 #[cfg(feature = "files")]
 mod run;
+#[cfg(all(feature = "files", feature = "parallel"))]
+pub use run::REORDER_WINDOW_PER_JOB;
 #[cfg(feature = "files")]
 pub use run::{
     compare_paths, compare_paths_map, compare_paths_map_while, jobs, Inputs, RunLimits, MAX_JOBS,

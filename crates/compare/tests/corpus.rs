@@ -97,7 +97,7 @@ proptest! {
 /// only a few files past it are ever started (the reorder window), not the whole corpus.
 #[test]
 fn a_run_stopped_by_its_consumer_hands_out_nothing_more() {
-    use gorules_compare::corpus::compare_paths_map_while;
+    use gorules_compare::corpus::{compare_paths_map_while, REORDER_WINDOW_PER_JOB};
     use std::sync::atomic::{AtomicUsize, Ordering};
     let dir = std::env::temp_dir().join(format!("gorules-corpus-stop-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -146,9 +146,69 @@ fn a_run_stopped_by_its_consumer_hands_out_nothing_more() {
         assert_eq!(inputs.paths, 10, "jobs {jobs}");
         let done = started.load(Ordering::Relaxed);
         assert!(
-            done < 10 + 4 * jobs + 8,
+            done < 10 + REORDER_WINDOW_PER_JOB * jobs + 8,
             "jobs {jobs}: {done} files started"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Files of many games each: while the calling thread is held up on the first entry, the
+/// other threads stop once the finished files waiting hold a window's worth of entries, not a
+/// window's worth of files (which would be fifty times as many entries held).
+#[test]
+fn the_reorder_window_counts_the_entries_of_files_of_many_games() {
+    use gorules_compare::corpus::{compare_paths_map_while, REORDER_WINDOW_PER_JOB};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = std::env::temp_dir().join(format!("gorules-corpus-window-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = 50;
+    let files = 40;
+    let text = "(;GM[1]SZ[5]KM[0.5];B[cc];W[dd];B[];W[])".repeat(games);
+    for i in 0..files {
+        std::fs::write(dir.join(format!("{i:04}.sgf")), &text).unwrap();
+    }
+    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
+    let options = Options {
+        dead: DeadStones::None,
+        ..Options::default()
+    };
+    let jobs = 3;
+    let done = AtomicUsize::new(0);
+    let mut handed_out = 0;
+    let mut done_while_held = 0;
+    let inputs = compare_paths_map_while(
+        std::slice::from_ref(&dir),
+        &rulesets,
+        &options,
+        RunLimits {
+            jobs,
+            ..RunLimits::default()
+        },
+        &|| {
+            done.fetch_add(1, Ordering::Relaxed);
+        },
+        &|e| matches!(e, GameEntry::Report(_)),
+        |report| {
+            assert!(report);
+            if handed_out == 0 {
+                // Time for the other threads to fill the window.
+                std::thread::sleep(std::time::Duration::from_millis(1500));
+                done_while_held = done.load(Ordering::Relaxed);
+            }
+            handed_out += 1;
+            true
+        },
+    );
+    assert_eq!(inputs.paths, files);
+    assert_eq!(handed_out, files * games);
+    // The file handed out, the window's entries and the two files under way then.
+    let window_files = (REORDER_WINDOW_PER_JOB * jobs).div_ceil(games);
+    assert!(
+        done_while_held <= 1 + window_files + jobs,
+        "{done_while_held} files done while the first entry was held; the window holds \
+         {window_files} files of {games} games"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

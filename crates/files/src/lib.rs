@@ -262,7 +262,14 @@ impl Walk {
         });
         match read {
             Ok(mut entries) => {
-                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                // By name: the paths share the directory's, up to the names, which hold no
+                // separator, so their bytes sort as the paths do (and faster than by
+                // component). Names in a directory differ, so the sort need not be stable.
+                entries.sort_unstable_by(|a, b| {
+                    a.0.as_os_str()
+                        .as_encoded_bytes()
+                        .cmp(b.0.as_os_str().as_encoded_bytes())
+                });
                 self.stack.push(Dir {
                     id,
                     path,

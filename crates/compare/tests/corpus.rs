@@ -5,8 +5,18 @@
 use gorules_compare::corpus::{compare_paths, score_columns, GameEntry, RunLimits, Tally};
 use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
-use gorules_compare::rules_choice::fixed;
+use gorules_compare::rules_choice::{fixed, RulesetChoice};
 use proptest::prelude::*;
+
+/// The rulesets and options of these runs: Chinese rules, no dead stones.
+fn chinese_without_dead_stones() -> (Vec<RulesetChoice>, Options) {
+    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
+    let options = Options {
+        dead: DeadStones::None,
+        ..Options::default()
+    };
+    (rulesets, options)
+}
 
 /// One file of the generated corpus: its text and what a run must report for it, one word
 /// per game (`finished`, `unfinished`, `error`).
@@ -70,8 +80,7 @@ proptest! {
                 expected.push((path.display().to_string(), *k));
             }
         }
-        let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
-        let options = Options { dead: DeadStones::None, ..Options::default() };
+        let (rulesets, options) = chinese_without_dead_stones();
         let limits = RunLimits { jobs, ..RunLimits::default() };
         let mut seen = Vec::new();
         let mut tally = Tally::new(score_columns(&rulesets, &options));
@@ -110,11 +119,7 @@ fn a_run_stopped_by_its_consumer_hands_out_nothing_more() {
         )
         .unwrap();
     }
-    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
-    let options = Options {
-        dead: DeadStones::None,
-        ..Options::default()
-    };
+    let (rulesets, options) = chinese_without_dead_stones();
     for jobs in [1, 2, 3] {
         let started = AtomicUsize::new(0);
         let mut seen = Vec::new();
@@ -169,11 +174,7 @@ fn the_reorder_window_counts_the_entries_of_files_of_many_games() {
     for i in 0..files {
         std::fs::write(dir.join(format!("{i:04}.sgf")), &text).unwrap();
     }
-    let rulesets = fixed(vec![gorules_rules::builtin("chinese").unwrap()]);
-    let options = Options {
-        dead: DeadStones::None,
-        ..Options::default()
-    };
+    let (rulesets, options) = chinese_without_dead_stones();
     let jobs = 3;
     let done = AtomicUsize::new(0);
     let mut handed_out = 0;

@@ -440,13 +440,7 @@ fn read_sized(mut file: File, path: &Path, max: u64, expected: u64) -> Result<Ve
         .take(max.saturating_add(1).saturating_sub(filled as u64))
         .read_to_end(&mut buf)
         .map_err(|e| InputError::io(path, &e))?;
-    if buf.len() as u64 > max {
-        return Err(InputError::new(
-            path,
-            InputErrorKind::TooLarge { size: None, max },
-        ));
-    }
-    Ok(buf)
+    capped(buf, path, max)
 }
 
 /// Reads all of `reader` (standard input, say) up to `max` bytes; more is an error naming
@@ -462,6 +456,12 @@ pub fn read_capped(
         .take(max.saturating_add(1))
         .read_to_end(&mut buf)
         .map_err(|e| InputError::io(name, &e))?;
+    capped(buf, name, max)
+}
+
+/// `buf`, read from `name` up to one byte past the cap `max`, unless it holds more than `max`
+/// bytes: then the error of a stream over the cap.
+fn capped(buf: Vec<u8>, name: &Path, max: u64) -> Result<Vec<u8>, InputError> {
     if buf.len() as u64 > max {
         return Err(InputError::new(
             name,

@@ -145,6 +145,27 @@ fn a_link_back_into_the_tree_is_reported_once_and_not_followed() {
     fs::remove_dir_all(&root).unwrap();
 }
 
+/// Asserts that `read` refuses the named pipe at `pipe` as not a regular file, without
+/// blocking: on a thread, so that a regression fails instead of hanging the run.
+#[cfg(unix)]
+fn assert_refused_without_blocking(
+    read: fn(&Path, u64) -> Result<Vec<u8>, InputError>,
+    pipe: &Path,
+) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pipe = pipe.to_path_buf();
+    std::thread::spawn(move || tx.send(read(&pipe, 1024).map_err(|e| e.kind)));
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("reading a named pipe does not block");
+    assert_eq!(
+        got,
+        Err(InputErrorKind::NotRegularFile {
+            what: "a named pipe"
+        })
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn pipes_and_devices_are_refused_not_read() {
@@ -168,18 +189,7 @@ fn pipes_and_devices_are_refused_not_read() {
 
     // Reading one refuses it before opening it: opening a pipe for reading would block until
     // a writer comes (on a thread, so that a regression fails instead of hanging the run).
-    let (tx, rx) = std::sync::mpsc::channel();
-    let pipe = fifo.clone();
-    std::thread::spawn(move || tx.send(read_file(&pipe, 1024).map_err(|e| e.kind)));
-    let got = rx
-        .recv_timeout(std::time::Duration::from_secs(10))
-        .expect("reading a named pipe does not block");
-    assert_eq!(
-        got,
-        Err(InputErrorKind::NotRegularFile {
-            what: "a named pipe"
-        })
-    );
+    assert_refused_without_blocking(read_file, &fifo);
     let e = read_file(Path::new("/dev/zero"), 1024).unwrap_err();
     assert_eq!(
         e.kind,
@@ -214,19 +224,7 @@ fn a_walked_path_now_a_pipe_is_refused_without_blocking() {
         .status()
         .expect("mkfifo runs");
     assert!(made.success());
-    // On a thread, so that a regression fails instead of hanging the run.
-    let (tx, rx) = std::sync::mpsc::channel();
-    let pipe = path.clone();
-    std::thread::spawn(move || tx.send(read_walked_file(&pipe, 1024).map_err(|e| e.kind)));
-    let got = rx
-        .recv_timeout(std::time::Duration::from_secs(10))
-        .expect("reading a named pipe does not block");
-    assert_eq!(
-        got,
-        Err(InputErrorKind::NotRegularFile {
-            what: "a named pipe"
-        })
-    );
+    assert_refused_without_blocking(read_walked_file, &path);
     let e = read_walked_file(Path::new("/dev/zero"), 1024).unwrap_err();
     assert_eq!(
         e.to_string(),

@@ -227,6 +227,27 @@ impl PointSet {
         out
     }
 
+    /// The on-board points with at least two orthogonal neighbours in the set (whether or not
+    /// they are in it themselves): the same shifts as [`PointSet::dilate`], and per bit "two of
+    /// the four" instead of "any of the four".
+    pub fn with_two_neighbors_in(&self) -> PointSet {
+        let s = self.stride();
+        let n = self.nwords();
+        let w = &self.words;
+        let mut out = PointSet::empty(self.size);
+        for i in 0..n {
+            let prev = if i > 0 { w[i - 1] } else { 0 };
+            let next = if i + 1 < n { w[i + 1] } else { 0 };
+            let left = (w[i] << 1) | (prev >> 63);
+            let right = (w[i] >> 1) | (next << 63);
+            let up = (w[i] << s) | (prev >> (64 - s));
+            let down = (w[i] >> s) | (next << (64 - s));
+            out.words[i] = (left & right) | (up & down) | ((left | right) & (up | down));
+        }
+        out.mask_to_board();
+        out
+    }
+
     /// Clears the guard column and any bit past the last row.
     fn mask_to_board(&mut self) {
         let mask = board_mask(self.size);
@@ -452,6 +473,43 @@ mod tests {
             }
         }
         assert_eq!(small, 9, "2x2 to 10x10 take the small path");
+    }
+
+    /// Against a count of each point's neighbours, on sets of every density over boards of
+    /// several shapes (a set's points themselves counted only through their neighbours).
+    #[test]
+    fn the_points_with_two_neighbors_in_a_set() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (w, h) in [
+            (2, 2),
+            (2, 9),
+            (5, 3),
+            (9, 9),
+            (13, 13),
+            (19, 19),
+            (25, 25),
+            (3, 25),
+        ] {
+            let size = Size::new(w, h).unwrap();
+            for density in [0u64, 1, 3, 5, 7, 8] {
+                let mut set = PointSet::empty(size);
+                for p in size.points() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 8 < density {
+                        set.insert(p);
+                    }
+                }
+                let mut expected: Vec<Point> = size
+                    .points()
+                    .filter(|&p| size.neighbors(p).filter(|&q| set.contains(q)).count() >= 2)
+                    .collect();
+                expected.sort_by_key(|q| (q.y, q.x));
+                let got: Vec<Point> = set.with_two_neighbors_in().iter().collect();
+                assert_eq!(got, expected, "{size}, density {density}");
+            }
+        }
     }
 
     #[test]

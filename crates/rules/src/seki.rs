@@ -45,23 +45,17 @@ pub fn seki_eyes(board: &Board) -> [PointSet; 2] {
 pub(crate) fn seki_eyes_in(board: &Board, territory: &Territory) -> [PointSet; 2] {
     let size = board.size();
     let stones = [territory.black_stones, territory.white_stones];
+    let all_stones = stones[0].union(&stones[1]);
     // Seki liberties: neutral points next to a stone where neither colour can play without
-    // self-atari. Their neighbour stones start the chains in seki.
+    // self-atari. Their neighbour stones start the chains in seki. A stone played on a point
+    // with two empty neighbours keeps them as liberties (captures only add more): no
+    // self-atari for either colour, so such points are left out at once, for the whole board.
     let candidates = territory
         .neutral
-        .intersection(&stones[0].union(&stones[1]).dilate());
+        .intersection(&all_stones.dilate())
+        .difference(&all_stones.complement().with_two_neighbors_in());
     let mut seeds = [PointSet::empty(size), PointSet::empty(size)];
     for p in candidates.iter() {
-        // A stone played on a point with two empty neighbours keeps them as liberties
-        // (captures only add more): no self-atari for either colour. A cheap test first.
-        if size
-            .neighbors(p)
-            .filter(|&q| board.get(q).is_none())
-            .count()
-            >= 2
-        {
-            continue;
-        }
         if self_atari(board, Color::Black, p) && self_atari(board, Color::White, p) {
             for q in size.neighbors(p) {
                 if let Some(c) = board.get(q) {

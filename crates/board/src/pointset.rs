@@ -210,19 +210,11 @@ impl PointSet {
     /// callers intersect with an on-board set afterwards.
     #[inline]
     fn dilate_unmasked(&self) -> PointSet {
-        let s = self.stride();
-        let n = self.nwords();
-        let w = &self.words;
+        let (n, stride) = (self.nwords(), self.stride());
         let mut out = *self;
         for i in 0..n {
-            let prev = if i > 0 { w[i - 1] } else { 0 };
-            let next = if i + 1 < n { w[i + 1] } else { 0 };
-            // shift toward higher bits by k: bit b -> b + k
-            let up1 = (w[i] << 1) | (prev >> 63);
-            let dn1 = (w[i] >> 1) | (next << 63);
-            let ups = (w[i] << s) | (prev >> (64 - s));
-            let dns = (w[i] >> s) | (next << (64 - s));
-            out.words[i] |= up1 | dn1 | ups | dns;
+            let [a, b, c, d] = shifted(&self.words, i, n, stride);
+            out.words[i] |= a | b | c | d;
         }
         out
     }
@@ -231,18 +223,11 @@ impl PointSet {
     /// they are in it themselves): the same shifts as [`PointSet::dilate`], and per bit "two of
     /// the four" instead of "any of the four".
     pub fn with_two_neighbors_in(&self) -> PointSet {
-        let s = self.stride();
-        let n = self.nwords();
-        let w = &self.words;
+        let (n, stride) = (self.nwords(), self.stride());
         let mut out = PointSet::empty(self.size);
         for i in 0..n {
-            let prev = if i > 0 { w[i - 1] } else { 0 };
-            let next = if i + 1 < n { w[i + 1] } else { 0 };
-            let left = (w[i] << 1) | (prev >> 63);
-            let right = (w[i] >> 1) | (next << 63);
-            let up = (w[i] << s) | (prev >> (64 - s));
-            let down = (w[i] >> s) | (next << (64 - s));
-            out.words[i] = (left & right) | (up & down) | ((left | right) & (up | down));
+            let [a, b, c, d] = shifted(&self.words, i, n, stride);
+            out.words[i] = (a & b) | (c & d) | ((a | b) & (c | d));
         }
         out.mask_to_board();
         out
@@ -338,6 +323,22 @@ impl DivByStride {
     fn div(self, b: u32) -> u32 {
         (b * self.magic) >> Self::SHIFT
     }
+}
+
+/// Word `i` of a set's `words` (`n` of them in use, rows `stride` bits apart) moved by one
+/// point each way: by one bit toward higher and lower bits (the points beside), and by a
+/// row's stride (the points above and below), each taking the bits that cross from the
+/// neighbouring words. Bits may land in the guard column or past the last row.
+#[inline]
+fn shifted(w: &[u64; WORDS], i: usize, n: usize, stride: usize) -> [u64; 4] {
+    let prev = if i > 0 { w[i - 1] } else { 0 };
+    let next = if i + 1 < n { w[i + 1] } else { 0 };
+    [
+        (w[i] << 1) | (prev >> 63),
+        (w[i] >> 1) | (next << 63),
+        (w[i] << stride) | (prev >> (64 - stride)),
+        (w[i] >> stride) | (next << (64 - stride)),
+    ]
 }
 
 /// Every point of a board of this size (computed once per size).

@@ -41,7 +41,7 @@ mod false_eyes;
 mod layout;
 mod seki;
 
-use gorules_board::{Board, Color, PointSet, Size, Territory};
+use gorules_board::{Board, Color, PointSet, Territory};
 
 use layout::Layout;
 
@@ -117,7 +117,7 @@ impl RefereeCount {
     pub(crate) fn of_territory(territory: &Territory) -> RefereeCount {
         let analysis = Analysis::of(territory);
         let sekis = analysis.sekis();
-        let settled = Settled::of_sekis(&analysis, &sekis);
+        let settled = Settled::of_analysis(&analysis);
         let mut out = RefereeCount {
             surrounded: [territory.black, territory.white],
             dame: territory.neutral,
@@ -150,35 +150,28 @@ pub(crate) struct Settled {
 impl Settled {
     /// The counting part of [`RefereeCount::of_territory`]: the same sets.
     pub(crate) fn of_territory(territory: &Territory) -> Settled {
-        let analysis = Analysis::of(territory);
-        let (seki_stones, seki_eyes) = analysis.in_seki();
-        Settled {
-            false_eyes: analysis.false_eyes,
-            seki_stones,
-            seki_eyes,
-        }
+        Settled::of_analysis(&Analysis::of(territory))
     }
 
-    /// The false eyes of `analysis` and the union of the stones and eyes of its `sekis`.
-    fn of_sekis(analysis: &Analysis, sekis: &[Seki]) -> Settled {
+    /// The false eyes of `analysis`, and the stones and eye points of its groups in seki.
+    fn of_analysis(analysis: &Analysis) -> Settled {
         let size = analysis.layout.size;
-        Settled {
+        let mut out = Settled {
             false_eyes: analysis.false_eyes,
-            seki_stones: union_of(sekis, |s| &s.stones, size),
-            seki_eyes: union_of(sekis, |s| &s.eyes, size),
+            seki_stones: [PointSet::empty(size); 2],
+            seki_eyes: [PointSet::empty(size); 2],
+        };
+        for (_, c, part, cells) in analysis.seki_members() {
+            let set = match part {
+                Part::Stones => &mut out.seki_stones[c],
+                Part::Eyes => &mut out.seki_eyes[c],
+            };
+            for &i in cells {
+                set.insert(analysis.layout.point(i));
+            }
         }
+        out
     }
-}
-
-/// The union over `sekis` of one of their `[black, white]` sets.
-fn union_of(sekis: &[Seki], part: impl Fn(&Seki) -> &[PointSet; 2], size: Size) -> [PointSet; 2] {
-    let mut out = [PointSet::empty(size); 2];
-    for seki in sekis {
-        for (set, add) in out.iter_mut().zip(part(seki)) {
-            *set = set.union(add);
-        }
-    }
-    out
 }
 
 /// The steps of the settlement up to the sekis found, which the report and the count share.
@@ -250,40 +243,42 @@ impl Analysis {
         }
     }
 
-    /// The stones and the eye points of the groups in seki, `[black, white]` each: the union of
-    /// the stones and the eyes of [`Analysis::sekis`], without telling the sekis apart.
-    fn in_seki(&self) -> ([PointSet; 2], [PointSet; 2]) {
+    /// The chains and the eye spaces of the groups in seki, each as its seki (an index in
+    /// the sekis found), its colour's index, which it is and its cells: a pass over the chains,
+    /// then one over the regions.
+    fn seki_members(&self) -> impl Iterator<Item = (usize, usize, Part, &[u32])> + '_ {
         let layout = &self.layout;
-        let mut stones = [PointSet::empty(layout.size); 2];
-        let mut eyes = stones;
-        let Some((_, seki_of)) = &self.found else {
-            return (stones, eyes);
+        let seki_of: &[u32] = self.found.as_ref().map_or(&[], |(_, of)| of);
+        // The seki of a group node, if any (dame regions have no node: `u32::MAX`).
+        let seki = move |node: u32| {
+            seki_of
+                .get(node as usize)
+                .filter(|&&k| k != u32::MAX)
+                .map(|&k| (k as usize, self.color(node as usize).index()))
         };
-        let in_seki = |node: u32| node != u32::MAX && seki_of[node as usize] != u32::MAX;
-        for (chain, &node) in self.chain_node.iter().enumerate() {
-            if in_seki(node) {
-                let set = &mut stones[self.color(node as usize).index()];
-                for &i in layout.stones_of(chain as u32) {
-                    set.insert(layout.point(i));
-                }
-            }
-        }
-        for (r, &node) in self.eyes.group.iter().enumerate() {
-            if in_seki(node) {
-                let set = &mut eyes[self.color(node as usize).index()];
-                for &i in layout.points_of(r as u32) {
-                    set.insert(layout.point(i));
-                }
-            }
-        }
-        (stones, eyes)
+        let stones = self
+            .chain_node
+            .iter()
+            .enumerate()
+            .filter_map(move |(chain, &node)| {
+                seki(node).map(|(k, c)| (k, c, Part::Stones, layout.stones_of(chain as u32)))
+            });
+        let eyes = self
+            .eyes
+            .group
+            .iter()
+            .enumerate()
+            .filter_map(move |(r, &node)| {
+                seki(node).map(|(k, c)| (k, c, Part::Eyes, layout.points_of(r as u32)))
+            });
+        stones.chain(eyes)
     }
 
     /// Every seki: the stones of its groups (one pass over the chains) and their eye spaces
     /// (one pass over the regions).
     fn sekis(&self) -> Vec<Seki> {
         let layout = &self.layout;
-        let Some((found, seki_of)) = &self.found else {
+        let Some((found, _)) = &self.found else {
             return Vec::new();
         };
         let empty = PointSet::empty(layout.size);
@@ -297,23 +292,13 @@ impl Analysis {
                 in_contact: false,
             })
             .collect();
-        for (chain, &node) in self.chain_node.iter().enumerate() {
-            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
-                let c = self.color(node as usize).index();
-                for &i in layout.stones_of(chain as u32) {
-                    seki.stones[c].insert(layout.point(i));
-                }
-            }
-        }
-        for (r, &node) in self.eyes.group.iter().enumerate() {
-            if node == u32::MAX {
-                continue;
-            }
-            if let Some(seki) = sekis.get_mut(seki_of[node as usize] as usize) {
-                let c = self.color(node as usize).index();
-                for &i in layout.points_of(r as u32) {
-                    seki.eyes[c].insert(layout.point(i));
-                }
+        for (k, c, part, cells) in self.seki_members() {
+            let set = match part {
+                Part::Stones => &mut sekis[k].stones[c],
+                Part::Eyes => &mut sekis[k].eyes[c],
+            };
+            for &i in cells {
+                set.insert(layout.point(i));
             }
         }
         for seki in &mut sekis {
@@ -324,6 +309,13 @@ impl Analysis {
         }
         sekis
     }
+}
+
+/// Which cells of a group in seki ([`Analysis::seki_members`]).
+#[derive(Clone, Copy)]
+enum Part {
+    Stones,
+    Eyes,
 }
 
 /// The eye values of the eye spaces and the eyes of each group.
@@ -462,6 +454,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use gorules_board::Size;
 
     /// A position on a `side` x `side` board: the cells played in order, row by row, 1 black,
     /// 2 white, other values left empty (more empty points, for regions of several points);

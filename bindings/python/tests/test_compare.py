@@ -44,6 +44,33 @@ def test_every_shape_of_entry_is_the_commands(cli, corpus, tmp_path):
     assert len(shapes) > 1, "the sample should hold games whose fields differ"
 
 
+def test_changing_an_entry_changes_no_later_one(cli, corpus):
+    # Each entry's dicts are made from copies the package keeps of earlier ones: a program
+    # that changes an entry it was given (every dict and list emptied or given other values)
+    # changes nothing that comes after.
+    args = ["--rules", "japanese,chinese,aga", "--dead", "markup"]
+    done = run_cli(cli, ["compare", str(corpus), "--format", "jsonl", *args], ok=False)
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+
+    def spoil(value):
+        if isinstance(value, dict):
+            for v in list(value.values()):
+                spoil(v)
+            for k in list(value):
+                value[k] = "spoilt" if k != "rulesets" else []
+            value["extra"] = 1
+        elif isinstance(value, list):
+            for v in value:
+                spoil(v)
+            value.append(None)
+
+    got = []
+    for entry in gorules.compare(corpus, rules="japanese,chinese,aga", dead="markup", jobs=2):
+        got.append(json.dumps(entry))
+        spoil(entry)
+    assert got == [json.dumps(d) for d in expected]
+
+
 def test_order_and_results_do_not_depend_on_jobs(corpus, tmp_path):
     for name in sorted(p.name for p in corpus.glob("*.sgf"))[:40]:
         shutil.copy(corpus / name, tmp_path / name)

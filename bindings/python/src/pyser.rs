@@ -22,7 +22,6 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
@@ -30,20 +29,83 @@ use serde::ser::{self, Serialize};
 
 /// Strings up to this length are shared.
 const SHORT: usize = 48;
-/// At most this many strings and this many floating-point numbers are kept.
+/// At most this many templates are kept.
 const KEPT: usize = 8192;
+/// The places of the string and the number caches: a value's place is picked by its hash. A
+/// new value takes the place of the one there if that one was not asked for since it came or
+/// since the last new value that wanted its place (which is then not kept): values asked for
+/// again and again stay, values seen once (a file's name) pass.
+const SLOTS: usize = 1024;
 
 /// The objects shared between the values converted: field names, short strings, numbers.
 #[derive(Default)]
 pub struct Cache {
     names: HashMap<(usize, usize), Py<PyString>, Fx>,
-    strings: HashMap<Box<str>, Py<PyString>, Fx>,
-    floats: HashMap<u64, Py<PyFloat>, Fx>,
-    /// Per struct name, number of fields and place: a dict with its fields, and their
-    /// names' addresses in order.
-    templates: HashMap<(usize, usize, usize), Template, Fx>,
+    strings: Slots<Box<str>, PyString>,
+    floats: Slots<u64, PyFloat>,
+    /// Every template made.
+    templates: Vec<Template>,
+    /// Per struct name, number of fields and place: its template's index.
+    by_key: HashMap<TemplateKey, usize, Fx>,
+    /// Per place below [`PLACES`]: the key and index of the template last used there.
+    by_place: Vec<Option<(TemplateKey, usize)>>,
     /// The structs begun so far in the value being converted: the next one's place.
     place: usize,
+}
+
+/// A struct's name (address and length), number of fields and place in the value.
+type TemplateKey = (usize, usize, usize);
+
+/// A cache of [`SLOTS`] places, made on first use.
+struct Slots<K, T>(Vec<Option<Slot<K, T>>>);
+
+/// A place of a cache: the value, its object, and whether it was asked for again.
+struct Slot<K, T> {
+    value: K,
+    object: Py<T>,
+    asked: bool,
+}
+
+impl<K, T> Default for Slots<K, T> {
+    fn default() -> Self {
+        Slots(Vec::new())
+    }
+}
+
+impl<K, T> Slots<K, T> {
+    /// The object kept for a value whose hash is `hash` and for which `is` holds, or else the
+    /// object `make` makes, kept if the place is free.
+    fn get<'py>(
+        &mut self,
+        py: Python<'py>,
+        hash: u64,
+        is: impl Fn(&K) -> bool,
+        make: impl FnOnce() -> (K, Bound<'py, T>),
+    ) -> Bound<'py, T> {
+        if self.0.is_empty() {
+            self.0.resize_with(SLOTS, || None);
+        }
+        let place = &mut self.0[(hash >> (64 - SLOTS.trailing_zeros())) as usize];
+        match place {
+            Some(slot) if is(&slot.value) => {
+                slot.asked = true;
+                slot.object.bind(py).clone()
+            }
+            Some(slot) if slot.asked => {
+                slot.asked = false;
+                make().1
+            }
+            _ => {
+                let (value, object) = make();
+                *place = Some(Slot {
+                    value,
+                    object: object.clone().unbind(),
+                    asked: false,
+                });
+                object
+            }
+        }
+    }
 }
 
 /// Structs up to this place in a value have templates of their own (the place's struct in the
@@ -68,22 +130,43 @@ struct Field {
     value: Py<PyAny>,
 }
 
-type Fields = Arc<[Field]>;
+type Fields = Box<[Field]>;
 
 /// How a struct's dict is being filled.
 enum Fill {
     /// Key by key (a map, or fields that differ from the template's).
     Fresh,
-    /// A template's copy: the fields must come in its order, `done` of them so far.
-    Copy { fields: Fields, done: usize },
+    /// A copy of the template of this index: the fields must come in its order, `done` of
+    /// them so far.
+    Copy { template: usize, done: usize },
     /// Key by key, recording the fields for a template (the first struct of its kind).
     Record {
-        key: (usize, usize, usize),
+        key: TemplateKey,
         fields: Vec<(usize, Py<PyAny>)>,
     },
 }
 
 impl Cache {
+    /// The index of the template for `key`, if there is one.
+    fn template(&mut self, key: TemplateKey) -> Option<usize> {
+        let place = key.2;
+        if place < PLACES {
+            if self.by_place.is_empty() {
+                self.by_place.resize(PLACES, None);
+            }
+            if let Some((k, template)) = self.by_place[place] {
+                if k == key {
+                    return Some(template);
+                }
+            }
+        }
+        let template = *self.by_key.get(&key)?;
+        if place < PLACES {
+            self.by_place[place] = Some((key, template));
+        }
+        Some(template)
+    }
+
     /// A field or variant name: made once per name.
     fn name<'py>(&mut self, py: Python<'py>, name: &'static str) -> Bound<'py, PyAny> {
         self.names
@@ -98,14 +181,16 @@ impl Cache {
         if s.len() > SHORT {
             return PyString::new(py, s).into_any();
         }
-        if let Some(k) = self.strings.get(s) {
-            return k.bind(py).clone().into_any();
-        }
-        let k = PyString::new(py, s);
-        if self.strings.len() < KEPT {
-            self.strings.insert(s.into(), k.clone().unbind());
-        }
-        k.into_any()
+        let mut hasher = FxHasher::default();
+        hasher.write(s.as_bytes());
+        self.strings
+            .get(
+                py,
+                hasher.finish(),
+                |text| **text == *s,
+                || (s.into(), PyString::new(py, s)),
+            )
+            .into_any()
     }
 
     fn float<'py>(&mut self, py: Python<'py>, v: f64) -> Bound<'py, PyAny> {
@@ -113,14 +198,15 @@ impl Cache {
             // serde_json writes a non-finite number as null.
             return py.None().into_bound(py);
         }
-        if let Some(f) = self.floats.get(&v.to_bits()) {
-            return f.bind(py).clone().into_any();
-        }
-        let f = PyFloat::new(py, v);
-        if self.floats.len() < KEPT {
-            self.floats.insert(v.to_bits(), f.clone().unbind());
-        }
-        f.into_any()
+        let bits = v.to_bits();
+        self.floats
+            .get(
+                py,
+                bits.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                |b| *b == bits,
+                || (bits, PyFloat::new(py, v)),
+            )
+            .into_any()
     }
 }
 
@@ -323,13 +409,10 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
     fn serialize_struct(self, name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
         let key = (name.as_ptr() as usize, len, self.cache.place.min(PLACES));
         self.cache.place += 1;
-        let (dict, fill) = match self.cache.templates.get(&key) {
-            Some(t) => (
-                t.dict.bind(self.py).copy()?,
-                Fill::Copy {
-                    fields: t.fields.clone(),
-                    done: 0,
-                },
+        let (dict, fill) = match self.cache.template(key) {
+            Some(template) => (
+                self.cache.templates[template].dict.bind(self.py).copy()?,
+                Fill::Copy { template, done: 0 },
             ),
             None => (
                 PyDict::new(self.py),
@@ -440,7 +523,11 @@ pub struct Map<'a, 'py> {
 impl<'py> Map<'_, 'py> {
     fn finish(mut self) -> Out<'py> {
         match std::mem::replace(&mut self.fill, Fill::Fresh) {
-            Fill::Copy { fields, done } if done != fields.len() => self.key_by_key(done)?,
+            Fill::Copy { template, done }
+                if done != self.ser.cache.templates[template].fields.len() =>
+            {
+                self.key_by_key(done)?
+            }
             Fill::Record { key, fields }
                 if self.ser.cache.templates.len() < KEPT && fields.len() == self.dict.len() =>
             {
@@ -465,7 +552,9 @@ impl<'py> Map<'_, 'py> {
                     dict: dict.unbind(),
                     fields: kept.into(),
                 };
-                self.ser.cache.templates.insert(key, template);
+                let cache = &mut *self.ser.cache;
+                cache.by_key.insert(key, cache.templates.len());
+                cache.templates.push(template);
             }
             _ => {}
         }
@@ -490,7 +579,8 @@ impl<'py> Map<'_, 'py> {
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         let v = value.serialize(self.ser.reborrow())?;
         let at = key.as_ptr() as usize;
-        if let Fill::Copy { fields, done } = &mut self.fill {
+        if let Fill::Copy { template, done } = &mut self.fill {
+            let fields = &self.ser.cache.templates[*template].fields;
             if let Some(field) = fields.get(*done).filter(|f| f.at == at) {
                 // The copy holds this key already, and maybe this very value.
                 if field.value.as_ptr() != v.as_ptr() {

@@ -17,7 +17,7 @@
 //! a field whose value is the very object the copy holds (a small integer, a shared string or
 //! number) is left as it is. The struct at the same place of the next game's report is
 //! mostly the same ruleset's same side of the same score, with many of the same numbers:
-//! about three quarters of the stores are spared.
+//! about two thirds of the stores are spared.
 
 use std::collections::HashMap;
 use std::fmt;

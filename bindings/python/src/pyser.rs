@@ -47,6 +47,8 @@ pub struct Cache {
     templates: Vec<Template>,
     /// Per struct name, number of fields and place: its template's index.
     by_key: HashMap<TemplateKey, usize, Fx>,
+    /// Per struct name and number of fields: the index of its first template.
+    by_kind: HashMap<(usize, usize), usize, Fx>,
     /// Per place below [`PLACES`]: the key and index of the template last used there.
     by_place: Vec<Option<(TemplateKey, usize)>>,
     /// The structs begun so far in the value being converted: the next one's place.
@@ -147,8 +149,19 @@ enum Fill {
 }
 
 impl Cache {
-    /// The index of the template for `key`, if there is one.
+    /// The index of the template for `key`, if there is one; once [`KEPT`] templates are
+    /// made, the first template of the struct's name and number of fields at any place.
     fn template(&mut self, key: TemplateKey) -> Option<usize> {
+        let found = self.template_at(key);
+        if found.is_none() && self.templates.len() >= KEPT {
+            return self.by_kind.get(&(key.0, key.1)).copied();
+        }
+        found
+    }
+
+    /// The index of the template for `key` at its place, if there is one.
+    #[inline]
+    fn template_at(&mut self, key: TemplateKey) -> Option<usize> {
         let place = key.2;
         if place < PLACES {
             if self.by_place.is_empty() {
@@ -554,6 +567,10 @@ impl<'py> Map<'_, 'py> {
                 };
                 let cache = &mut *self.ser.cache;
                 cache.by_key.insert(key, cache.templates.len());
+                cache
+                    .by_kind
+                    .entry((key.0, key.1))
+                    .or_insert(cache.templates.len());
                 cache.templates.push(template);
             }
             _ => {}

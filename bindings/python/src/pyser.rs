@@ -164,8 +164,8 @@ impl Cache {
     fn template_at(&mut self, key: TemplateKey) -> Option<usize> {
         let place = key.2;
         if place < PLACES {
-            if self.by_place.is_empty() {
-                self.by_place.resize(PLACES, None);
+            if place >= self.by_place.len() {
+                self.by_place.resize(place + 1, None);
             }
             if let Some((k, template)) = self.by_place[place] {
                 if k == key {

@@ -110,6 +110,26 @@ def test_play_to_the_end_and_score():
         g.play("black", "A1")
 
 
+def test_scores_and_prisoners_given_out_are_the_callers_own():
+    # The package makes these dicts from copies it keeps between calls: a caller that changes
+    # a dict it was given (emptied, or given other values) changes nothing given out later,
+    # and two games' scores stay their own.
+    g = gorules.Game(5, "chinese", komi=0.5)
+    other = gorules.Game(5, "japanese", komi=6.5)
+    for row in range(1, 6):
+        g.play("black", f"C{row}")
+        g.play("white", f"D{row}")
+    other.play("black", "C3")
+    first, prisoners, its = g.score(), g.prisoners("white"), other.score()
+    expected = [repr(first), repr(prisoners), repr(its)]
+    for d in (first, first["breakdown"], first["breakdown"]["black"], prisoners, its):
+        for k in list(d):
+            d[k] = "spoilt"
+        d["extra"] = 1
+    assert [repr(g.score()), repr(g.prisoners("white")), repr(other.score())] == expected
+    assert g.score()["black"] == 15 and other.score()["counting"] == "territory"
+
+
 def test_concord_third_pass_and_both_countings():
     # The Concord Rules of Go Commentary proves that Concord's area and territory counting
     # give the same result. Its end-of-play protocol may require one more pass of a player

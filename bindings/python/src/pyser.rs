@@ -76,13 +76,14 @@ impl<K, T> Default for Slots<K, T> {
 
 impl<K, T> Slots<K, T> {
     /// The object kept for a value whose hash is `hash` and for which `is` holds, or else the
-    /// object `make` makes, kept if the place is free.
+    /// object `make` makes, kept (with the value `key` gives) if the place is free.
     fn get<'py>(
         &mut self,
         py: Python<'py>,
         hash: u64,
         is: impl Fn(&K) -> bool,
-        make: impl FnOnce() -> (K, Bound<'py, T>),
+        key: impl FnOnce() -> K,
+        make: impl FnOnce() -> Bound<'py, T>,
     ) -> Bound<'py, T> {
         if self.0.is_empty() {
             self.0.resize_with(SLOTS, || None);
@@ -95,12 +96,12 @@ impl<K, T> Slots<K, T> {
             }
             Some(slot) if slot.asked => {
                 slot.asked = false;
-                make().1
+                make()
             }
             _ => {
-                let (value, object) = make();
+                let object = make();
                 *place = Some(Slot {
-                    value,
+                    value: key(),
                     object: object.clone().unbind(),
                     asked: false,
                 });
@@ -201,7 +202,8 @@ impl Cache {
                 py,
                 hasher.finish(),
                 |text| **text == *s,
-                || (s.into(), PyString::new(py, s)),
+                || s.into(),
+                || PyString::new(py, s),
             )
             .into_any()
     }
@@ -217,7 +219,8 @@ impl Cache {
                 py,
                 bits.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 |b| *b == bits,
-                || (bits, PyFloat::new(py, v)),
+                || bits,
+                || PyFloat::new(py, v),
             )
             .into_any()
     }

@@ -21,13 +21,19 @@ use std::time::Duration;
 
 use gorules_compare::corpus::{GameEntry, Summary, Tally};
 use gorules_compare::files::InputErrorKind;
+use gorules_compare::replay::{EndOfPlay, ScoreReport};
 use pyo3::prelude::*;
 
 use crate::args;
 use crate::errors::gorules_error;
-use crate::pyser::{to_python, Cache};
+use crate::pyser::{to_python, to_python_repeating, Cache, Repeats};
 use crate::run::{path_list, RunRequest, RunSink};
 use crate::tally::PyTally;
+
+/// The names the `Serialize` implementations of `ScoreReport` and `EndOfPlay` give their
+/// structs.
+const SCORE_REPORT: &str = "ScoreReport";
+const END_OF_PLAY: &str = "EndOfPlay";
 
 /// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
 /// Python thread, and one release of the interpreter lock, per batch instead of per game.
@@ -38,8 +44,8 @@ const CHANNEL: usize = 8;
 
 /// What the run sends.
 enum Message {
-    /// A game's entry.
-    Entry(Box<GameEntry>),
+    /// A game's entry, and which of its scores and ends of play repeat an earlier one.
+    Entry(Box<GameEntry>, Vec<Repeats>),
     /// The tally, last: the summary is its summary.
     End(Box<Tally>),
     /// The run failed as a whole (no SGF file in the paths).
@@ -62,7 +68,8 @@ struct EntrySink {
 
 impl RunSink for EntrySink {
     fn entry(&mut self, entry: GameEntry) -> bool {
-        self.batch.push(Message::Entry(Box::new(entry)));
+        let repeats = repeats(&entry);
+        self.batch.push(Message::Entry(Box::new(entry), repeats));
         if self.batch.len() < BATCH {
             return true;
         }
@@ -77,6 +84,37 @@ impl RunSink for EntrySink {
         });
         let _ = self.tx.send(self.batch);
     }
+}
+
+/// The scores of a report, and its rulesets' ends of play, that repeat an earlier one: its
+/// rulesets often agree. The entry's conversion copies the first one's dicts instead of
+/// making them again.
+fn repeats(entry: &GameEntry) -> Vec<Repeats> {
+    let GameEntry::Report(report) = entry else {
+        return Vec::new();
+    };
+    let scores: Vec<&ScoreReport> = report.rulesets.iter().flat_map(|r| &r.scores).collect();
+    let ends: Vec<&EndOfPlay> = report.rulesets.iter().map(|r| &r.end).collect();
+    vec![
+        Repeats {
+            name: SCORE_REPORT,
+            of: first_equal(&scores, |a, b| a.is_identical(b)),
+        },
+        Repeats {
+            name: END_OF_PLAY,
+            // No floating-point numbers: equal is identical.
+            of: first_equal(&ends, |a, b| a == b),
+        },
+    ]
+}
+
+/// For each item, in order: the index of the first earlier item `same` as it, if any.
+fn first_equal<T>(items: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<Option<usize>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(n, item)| items[..n].iter().position(|i| same(i, item)))
+        .collect()
 }
 
 /// Replays every game of every SGF file under `paths` (files, and directories walked for
@@ -203,7 +241,10 @@ impl CompareRun {
                 .unwrap_or_else(|e| e.into_inner())
                 .pop_front();
             match next {
-                Some(Message::Entry(e)) => return self.to_python(py, &*e).map(Some),
+                Some(Message::Entry(e, repeats)) => {
+                    let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+                    return to_python_repeating(py, &mut cache, &*e, repeats).map(Some);
+                }
                 Some(Message::End(tally)) => {
                     let summary = tally.summary();
                     *self.tally.lock().unwrap_or_else(|e| e.into_inner()) = Some(*tally);

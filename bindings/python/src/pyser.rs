@@ -18,6 +18,10 @@
 //! number) is left as it is. The struct at the same place of the next game's report is
 //! mostly the same ruleset's same side of the same score, with many of the same numbers:
 //! about two thirds of the stores are spared.
+//!
+//! A struct the caller knows to repeat an earlier one of the same value (a score that another
+//! ruleset of the report gave already) is not walked: its dicts are copies of the first one's
+//! ([`repeats`]).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -26,6 +30,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
 use serde::ser::{self, Serialize};
+
+mod repeats;
+
+pub use repeats::Repeats;
+use repeats::{RepeatState, Start};
 
 /// Strings up to this length are shared.
 const SHORT: usize = 48;
@@ -53,6 +62,8 @@ pub struct Cache {
     by_place: Vec<Option<(TemplateKey, usize)>>,
     /// The structs begun so far in the value being converted: the next one's place.
     place: usize,
+    /// The repeats of the value being converted, as the caller told them.
+    repeats: Option<RepeatState>,
 }
 
 /// A struct's name (address and length), number of fields and place in the value.
@@ -147,6 +158,9 @@ enum Fill {
         key: TemplateKey,
         fields: Vec<(usize, Py<PyAny>)>,
     },
+    /// A copy of the dicts of an earlier struct of its name, which it repeats ([`Repeats`]):
+    /// its fields are not serialised.
+    Repeat,
 }
 
 impl Cache {
@@ -233,7 +247,23 @@ pub fn to_python<'py>(
     value: &(impl Serialize + ?Sized),
 ) -> PyResult<Bound<'py, PyAny>> {
     cache.place = 0;
+    cache.repeats = None;
     value.serialize(Serializer { py, cache }).map_err(|e| e.0)
+}
+
+/// [`to_python`] for a value some of whose structs repeat earlier ones, as `repeats` says
+/// (one per name).
+pub fn to_python_repeating<'py>(
+    py: Python<'py>,
+    cache: &mut Cache,
+    value: &(impl Serialize + ?Sized),
+    repeats: Vec<Repeats>,
+) -> PyResult<Bound<'py, PyAny>> {
+    cache.place = 0;
+    cache.repeats = Some(RepeatState::new(repeats));
+    let out = value.serialize(Serializer { py, cache });
+    cache.repeats = None;
+    out.map_err(|e| e.0)
 }
 
 /// A Python error on the way, or a message from a `Serialize` implementation.
@@ -271,6 +301,11 @@ pub struct Serializer<'a, 'py> {
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
 impl<'a, 'py> Serializer<'a, 'py> {
+    /// A dict or list begins: its mark for the repeats' recording, if one is under way.
+    fn mark(&mut self) -> Option<usize> {
+        self.cache.repeats.as_mut()?.container_begun()
+    }
+
     fn reborrow(&mut self) -> Serializer<'_, 'py> {
         Serializer {
             py: self.py,
@@ -384,11 +419,13 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
         let inner = value.serialize(self.reborrow())?;
         self.variant(variant, inner)
     }
-    fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
+    fn serialize_seq(mut self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
+        let mark = self.mark();
         Ok(Seq {
             ser: self,
             items: Vec::with_capacity(len.unwrap_or(0)),
             variant: None,
+            mark,
         })
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'a, 'py>, Error> {
@@ -412,17 +449,43 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
         seq.variant = Some(variant);
         Ok(seq)
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'a, 'py>, Error> {
+    fn serialize_map(mut self, _len: Option<usize>) -> Result<Map<'a, 'py>, Error> {
         let dict = PyDict::new(self.py);
+        let mark = self.mark();
         Ok(Map {
             ser: self,
             dict,
             key: None,
             variant: None,
             fill: Fill::Fresh,
+            repeat: None,
+            mark,
         })
     }
-    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
+    fn serialize_struct(mut self, name: &'static str, len: usize) -> Result<Map<'a, 'py>, Error> {
+        let begun = self.cache.place;
+        let start = match &mut self.cache.repeats {
+            Some(state) => state.struct_begun(self.py, name)?,
+            None => Start::Other,
+        };
+        let repeat = match start {
+            Start::Other => None,
+            Start::Walked(id) => Some((id, begun)),
+            Start::Repeat { id, dict, span } => {
+                // The structs after it keep the places they have when it is walked.
+                self.cache.place += span;
+                return Ok(Map {
+                    dict,
+                    ser: self,
+                    key: None,
+                    variant: None,
+                    fill: Fill::Repeat,
+                    repeat: Some((id, begun)),
+                    mark: None,
+                });
+            }
+        };
+        let mark = self.mark();
         let key = (name.as_ptr() as usize, len, self.cache.place.min(PLACES));
         self.cache.place += 1;
         let (dict, fill) = match self.cache.template(key) {
@@ -444,6 +507,8 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
             key: None,
             variant: None,
             fill,
+            repeat,
+            mark,
         })
     }
     fn serialize_struct_variant(
@@ -464,17 +529,25 @@ pub struct Seq<'a, 'py> {
     ser: Serializer<'a, 'py>,
     items: Vec<Bound<'py, PyAny>>,
     variant: Option<&'static str>,
+    /// Its mark for the repeats' recording.
+    mark: Option<usize>,
 }
 
 impl<'py> Seq<'_, 'py> {
     fn push<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         let v = value.serialize(self.ser.reborrow())?;
+        if let Some(state) = &mut self.ser.cache.repeats {
+            state.value_put(|| repeats::index(self.items.len()), &v);
+        }
         self.items.push(v);
         Ok(())
     }
 
     fn finish(mut self) -> Out<'py> {
         let list = PyList::new(self.ser.py, self.items.drain(..))?.into_any();
+        if let Some(state) = &mut self.ser.cache.repeats {
+            state.container_done(self.mark, &list);
+        }
         match self.variant {
             Some(v) => self.ser.variant(v, list),
             None => Ok(list),
@@ -534,6 +607,10 @@ pub struct Map<'a, 'py> {
     key: Option<Bound<'py, PyAny>>,
     variant: Option<&'static str>,
     fill: Fill,
+    /// For a struct of one of the [`Repeats`]' names: which, and the place it began at.
+    repeat: Option<(repeats::Id, usize)>,
+    /// Its mark for the repeats' recording.
+    mark: Option<usize>,
 }
 
 impl<'py> Map<'_, 'py> {
@@ -578,6 +655,13 @@ impl<'py> Map<'_, 'py> {
             }
             _ => {}
         }
+        let place = self.ser.cache.place;
+        if let Some(state) = &mut self.ser.cache.repeats {
+            state.container_done(self.mark, self.dict.as_any());
+            if let Some((id, begun)) = self.repeat {
+                state.struct_done(id, place - begun);
+            }
+        }
         let dict = self.dict.into_any();
         match self.variant {
             Some(v) => self.ser.variant(v, dict),
@@ -597,14 +681,21 @@ impl<'py> Map<'_, 'py> {
     }
 
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        if let Fill::Repeat = self.fill {
+            return Ok(());
+        }
         let v = value.serialize(self.ser.reborrow())?;
         let at = key.as_ptr() as usize;
         if let Fill::Copy { template, done } = &mut self.fill {
             let fields = &self.ser.cache.templates[*template].fields;
             if let Some(field) = fields.get(*done).filter(|f| f.at == at) {
                 // The copy holds this key already, and maybe this very value.
+                let key = field.key.bind(self.ser.py);
+                if let Some(state) = &mut self.ser.cache.repeats {
+                    state.value_put(|| repeats::key(key), &v);
+                }
                 if field.value.as_ptr() != v.as_ptr() {
-                    self.dict.set_item(field.key.bind(self.ser.py), v)?;
+                    self.dict.set_item(key, v)?;
                 }
                 *done += 1;
                 return Ok(());
@@ -615,6 +706,9 @@ impl<'py> Map<'_, 'py> {
         let k = self.ser.cache.name(self.ser.py, key);
         if let Fill::Record { fields, .. } = &mut self.fill {
             fields.push((at, k.clone().unbind()));
+        }
+        if let Some(state) = &mut self.ser.cache.repeats {
+            state.value_put(|| repeats::key(&k), &v);
         }
         self.dict.set_item(k, v)?;
         Ok(())
@@ -641,6 +735,9 @@ impl<'py> ser::SerializeMap for Map<'_, 'py> {
             .take()
             .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
         let v = value.serialize(self.ser.reborrow())?;
+        if let Some(state) = &mut self.ser.cache.repeats {
+            state.value_put(|| repeats::key(&k), &v);
+        }
         self.dict.set_item(k, v)?;
         Ok(())
     }

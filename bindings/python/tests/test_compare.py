@@ -71,6 +71,35 @@ def test_changing_an_entry_changes_no_later_one(cli, corpus):
     assert got == [json.dumps(d) for d in expected]
 
 
+def test_equal_scores_of_an_entry_are_each_its_own(cli, corpus):
+    # Rulesets that agree give equal scores, which the package makes by copying the first:
+    # each must still be dicts of its own, all the way down, as json.loads makes them.
+    done = run_cli(cli, ["compare", str(corpus), "--format", "jsonl"], ok=False)
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+    got = list(gorules.compare(corpus, jobs=2))
+    assert got == expected
+    equal = 0
+    for entry in got:
+        seen = set()
+
+        def walk(value):
+            if isinstance(value, (dict, list)):
+                assert id(value) not in seen, "a dict or list met twice in one entry"
+                seen.add(id(value))
+                for v in value.values() if isinstance(value, dict) else value:
+                    walk(v)
+
+        walk(entry)
+        scores = [s for r in entry.get("rulesets", []) for s in r["scores"]]
+        equal += sum(s in scores[:n] for n, s in enumerate(scores))
+        for n, score in enumerate(scores):
+            score["breakdown"]["white"]["prisoners"]["captures"] = n
+        assert [s["breakdown"]["white"]["prisoners"]["captures"] for s in scores] == list(
+            range(len(scores))
+        )
+    assert equal > 100, "the corpus should hold scores equal to an earlier one"
+
+
 def test_order_and_results_do_not_depend_on_jobs(corpus, tmp_path):
     for name in sorted(p.name for p in corpus.glob("*.sgf"))[:40]:
         shutil.copy(corpus / name, tmp_path / name)

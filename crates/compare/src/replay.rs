@@ -144,6 +144,30 @@ impl ScoreReport {
         }
     }
 
+    /// Whether `other` is this score to the last bit: equal, and every number the same
+    /// floating-point value (`0.0` and `-0.0` differ, as they do in JSON), so that the two
+    /// serialise alike.
+    pub fn is_identical(&self, other: &ScoreReport) -> bool {
+        // Every field named, so that a new one cannot be left out.
+        let ScoreReport {
+            counting,
+            black,
+            white,
+            margin,
+            result,
+            breakdown: Breakdown { black: b, white: w },
+            points,
+        } = self;
+        *counting == other.counting
+            && black.to_bits() == other.black.to_bits()
+            && white.to_bits() == other.white.to_bits()
+            && margin.to_bits() == other.margin.to_bits()
+            && *result == other.result
+            && b.is_identical(&other.breakdown.black)
+            && w.is_identical(&other.breakdown.white)
+            && *points == other.points
+    }
+
     /// The winner, if any.
     pub fn winner(&self) -> Option<Color> {
         match self.result.as_bytes().first() {
@@ -487,4 +511,53 @@ pub(crate) fn replay_from(
         komi_source,
         scores,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(margin: f64) -> ScoreReport {
+        let side = |total| SideScore {
+            territory: 5,
+            total,
+            ..SideScore::default()
+        };
+        ScoreReport {
+            counting: Counting::Area,
+            black: 5.0,
+            white: 5.0 - margin,
+            margin,
+            result: "0".into(),
+            breakdown: Breakdown {
+                black: side(5.0),
+                white: side(5.0 - margin),
+            },
+            points: None,
+        }
+    }
+
+    #[test]
+    fn identical_scores_serialise_alike() {
+        assert!(report(0.0).is_identical(&report(0.0)));
+        // A margin of -0.0 equals one of 0.0 but is written "-0.0".
+        assert_eq!(report(-0.0), report(0.0));
+        assert!(!report(-0.0).is_identical(&report(0.0)));
+        let territory = ScoreReport {
+            counting: Counting::Territory,
+            ..report(0.0)
+        };
+        assert!(!territory.is_identical(&report(0.0)));
+        let mut other_side = report(0.0);
+        other_side.breakdown.white.territory = 4;
+        assert!(!other_side.is_identical(&report(0.0)));
+        let mut mapped = report(0.0);
+        mapped.points = Some(crate::point_report::PointReport {
+            rows: vec![".".into()],
+            seki: Vec::new(),
+            short_of_eyes: Vec::new(),
+        });
+        assert!(!mapped.is_identical(&report(0.0)));
+        assert!(mapped.is_identical(&mapped.clone()));
+    }
 }

@@ -63,6 +63,39 @@ pub struct SideScore {
     pub total: f64,
 }
 
+impl SideScore {
+    /// Whether `other` is this side to the last bit: equal, and every number the same
+    /// floating-point value (`0.0` and `-0.0` differ, as they do when serialised), so that the
+    /// two serialise alike.
+    pub fn is_identical(&self, other: &SideScore) -> bool {
+        // Every field named, so that a new one cannot be left out.
+        let SideScore {
+            territory,
+            seki_eyes_not_counted,
+            false_eyes_not_counted,
+            stones,
+            prisoners,
+            cleanup_plays,
+            komi,
+            handicap_compensation,
+            group_tax,
+            bonus,
+            total,
+        } = self;
+        *territory == other.territory
+            && *seki_eyes_not_counted == other.seki_eyes_not_counted
+            && *false_eyes_not_counted == other.false_eyes_not_counted
+            && *stones == other.stones
+            && *prisoners == other.prisoners
+            && *cleanup_plays == other.cleanup_plays
+            && komi.to_bits() == other.komi.to_bits()
+            && handicap_compensation.to_bits() == other.handicap_compensation.to_bits()
+            && *group_tax == other.group_tax
+            && bonus.to_bits() == other.bonus.to_bits()
+            && total.to_bits() == other.total.to_bits()
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -266,5 +299,33 @@ mod tests {
         }
         assert_eq!(format_points(-0.5), "-0.5");
         assert_eq!(format_points(6.75), "6.75");
+    }
+
+    #[test]
+    fn identical_sides_are_equal_to_the_bit() {
+        let side = SideScore {
+            territory: 10,
+            stones: 20,
+            prisoners: Prisoners {
+                captures: 2,
+                ..Prisoners::default()
+            },
+            komi: 0.0,
+            total: 32.0,
+            ..SideScore::default()
+        };
+        assert!(side.is_identical(&side.clone()));
+        // Equal as numbers, but serialised as -0.0 and 0.0.
+        let signed = SideScore {
+            komi: -0.0,
+            ..side.clone()
+        };
+        assert_eq!(signed, side);
+        assert!(!signed.is_identical(&side));
+        let fewer = SideScore {
+            prisoners: Prisoners::default(),
+            ..side.clone()
+        };
+        assert!(!fewer.is_identical(&side));
     }
 }

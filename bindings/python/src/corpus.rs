@@ -102,10 +102,15 @@ fn repeats(entry: &GameEntry) -> Vec<Repeats> {
         },
         Repeats {
             name: END_OF_PLAY,
-            // No floating-point numbers: equal is identical.
-            of: first_equal(&ends, |a, b| a == b),
+            of: first_equal(&ends, exactly_equal),
         },
     ]
+}
+
+/// Equality of a type without floating-point numbers (`Eq`), where equal values serialise
+/// alike.
+fn exactly_equal<T: Eq>(a: &T, b: &T) -> bool {
+    a == b
 }
 
 /// For each item, in order: the index of the first earlier item `same` as it, if any.

@@ -82,7 +82,7 @@ pub struct IllegalMove {
 }
 
 /// How play ended under a ruleset.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EndOfPlay {
     /// `finished` (the end-of-play protocol was completed), `unfinished` (the record stops
     /// before it: resignation, time, cut off), `no-result`, `forfeit`, or `diverged` (an

@@ -301,9 +301,9 @@ pub struct Serializer<'a, 'py> {
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
 impl<'a, 'py> Serializer<'a, 'py> {
-    /// A dict or list begins: its mark for the repeats' recording, if one is under way.
+    /// A dict begins: its mark for the repeats' recording, if one is under way.
     fn mark(&mut self) -> Option<usize> {
-        self.cache.repeats.as_mut()?.container_begun()
+        self.cache.repeats.as_mut()?.dict_begun()
     }
 
     fn reborrow(&mut self) -> Serializer<'_, 'py> {
@@ -419,13 +419,11 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
         let inner = value.serialize(self.reborrow())?;
         self.variant(variant, inner)
     }
-    fn serialize_seq(mut self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
-        let mark = self.mark();
+    fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
         Ok(Seq {
             ser: self,
             items: Vec::with_capacity(len.unwrap_or(0)),
             variant: None,
-            mark,
         })
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'a, 'py>, Error> {
@@ -529,25 +527,17 @@ pub struct Seq<'a, 'py> {
     ser: Serializer<'a, 'py>,
     items: Vec<Bound<'py, PyAny>>,
     variant: Option<&'static str>,
-    /// Its mark for the repeats' recording.
-    mark: Option<usize>,
 }
 
 impl<'py> Seq<'_, 'py> {
     fn push<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         let v = value.serialize(self.ser.reborrow())?;
-        if let Some(state) = &mut self.ser.cache.repeats {
-            state.value_put(|| repeats::index(self.items.len()), &v);
-        }
         self.items.push(v);
         Ok(())
     }
 
     fn finish(mut self) -> Out<'py> {
         let list = PyList::new(self.ser.py, self.items.drain(..))?.into_any();
-        if let Some(state) = &mut self.ser.cache.repeats {
-            state.container_done(self.mark, &list);
-        }
         match self.variant {
             Some(v) => self.ser.variant(v, list),
             None => Ok(list),
@@ -657,7 +647,7 @@ impl<'py> Map<'_, 'py> {
         }
         let place = self.ser.cache.place;
         if let Some(state) = &mut self.ser.cache.repeats {
-            state.container_done(self.mark, self.dict.as_any());
+            state.dict_done(self.mark, &self.dict);
             if let Some((id, begun)) = self.repeat {
                 state.struct_done(id, place - begun);
             }
@@ -692,7 +682,7 @@ impl<'py> Map<'_, 'py> {
                 // The copy holds this key already, and maybe this very value.
                 let key = field.key.bind(self.ser.py);
                 if let Some(state) = &mut self.ser.cache.repeats {
-                    state.value_put(|| repeats::key(key), &v);
+                    state.value_put(|| key.clone().unbind(), &v);
                 }
                 if field.value.as_ptr() != v.as_ptr() {
                     self.dict.set_item(key, v)?;
@@ -708,7 +698,7 @@ impl<'py> Map<'_, 'py> {
             fields.push((at, k.clone().unbind()));
         }
         if let Some(state) = &mut self.ser.cache.repeats {
-            state.value_put(|| repeats::key(&k), &v);
+            state.value_put(|| k.clone().unbind(), &v);
         }
         self.dict.set_item(k, v)?;
         Ok(())
@@ -736,7 +726,7 @@ impl<'py> ser::SerializeMap for Map<'_, 'py> {
             .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
         let v = value.serialize(self.ser.reborrow())?;
         if let Some(state) = &mut self.ser.cache.repeats {
-            state.value_put(|| repeats::key(&k), &v);
+            state.value_put(|| k.clone().unbind(), &v);
         }
         self.dict.set_item(k, v)?;
         Ok(())

@@ -1,15 +1,15 @@
 //! Structs that repeat an earlier one of the same value: the scores of a game's report, most
 //! of which equal another ruleset's. The caller, who holds the typed value, says which repeat
 //! which ([`Repeats`]: serde gives a serializer no means to compare values); the serializer
-//! then makes a repeat by copying the dicts and lists of the struct it repeats instead of
-//! walking it again.
+//! then makes a repeat by copying the dicts of the struct it repeats instead of walking it
+//! again.
 //!
-//! The copy knows the first struct's shape: while that struct is converted, every dict and
-//! list made inside it is recorded as a node, with the key (or index) under which each of its
-//! children hangs ([`Recording`]). A copy is then one `PyDict_Copy` (or list slice) per node
-//! and one store per child, without reading the dicts back. A struct holding anything the
-//! recording cannot follow (a dict not made as a node, as the `{variant: value}` of an enum)
-//! is not recorded, and its repeats are converted as any struct.
+//! The copy knows the first struct's shape: while that struct is converted, every dict made
+//! inside it is recorded as a node, with the key under which each of its children hangs
+//! ([`Recording`]). A copy is then one `PyDict_Copy` per node and one store per child, without
+//! reading the dicts back. A struct holding anything else the recording does not follow (a
+//! list, or a dict not made as a node, as the `{variant: value}` of an enum) is not recorded,
+//! and its repeats are converted as any struct.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -24,19 +24,11 @@ pub struct Repeats {
     pub of: Vec<Option<usize>>,
 }
 
-/// Where a child hangs in its parent.
-pub(super) enum Slot {
-    /// Under this key of a dict.
-    Key(Py<PyAny>),
-    /// At this index of a list.
-    Index(usize),
-}
-
-/// A dict or list made inside a recorded struct.
+/// A dict made inside a recorded struct.
 struct Node {
-    object: Py<PyAny>,
-    /// Its children that are dicts or lists: where each hangs and its node's index.
-    children: Vec<(Slot, usize)>,
+    dict: Py<PyDict>,
+    /// Its values that are dicts: the key each hangs under and its node's index.
+    children: Vec<(Py<PyAny>, usize)>,
 }
 
 /// A struct of [`Repeats`]' name, converted: its nodes in the order they were finished (a
@@ -55,9 +47,9 @@ pub(super) type Id = (usize, usize);
 struct Recording {
     id: Id,
     nodes: Vec<Node>,
-    /// The children found so far of the containers being filled, innermost last; each
-    /// container's begin at the length it found ([`RepeatState::container_begun`]).
-    edges: Vec<(Slot, usize)>,
+    /// The children found so far of the dicts being filled, innermost last; each dict's begin
+    /// at the length it found ([`RepeatState::dict_begun`]).
+    edges: Vec<(Py<PyAny>, usize)>,
     /// The node last finished and its object's address, until its parent takes it.
     last: Option<(usize, usize)>,
     /// Whether something was met that the recording cannot follow.
@@ -140,29 +132,29 @@ impl RepeatState {
         Ok(Start::Walked((k, n)))
     }
 
-    /// A dict or list begins to be filled: its mark for [`RepeatState::container_done`].
-    pub(super) fn container_begun(&mut self) -> Option<usize> {
+    /// A dict begins to be filled: its mark for [`RepeatState::dict_done`].
+    pub(super) fn dict_begun(&mut self) -> Option<usize> {
         Some(self.recording.as_ref()?.edges.len())
     }
 
-    /// A dict or list that began with `mark` is finished as `object`.
-    pub(super) fn container_done(&mut self, mark: Option<usize>, object: &Bound<'_, PyAny>) {
+    /// A dict that began with `mark` is finished.
+    pub(super) fn dict_done(&mut self, mark: Option<usize>, dict: &Bound<'_, PyDict>) {
         let (Some(mark), Some(r)) = (mark, &mut self.recording) else {
             return;
         };
         let children = r.edges.split_off(mark.min(r.edges.len()));
-        r.last = Some((r.nodes.len(), object.as_ptr() as usize));
+        r.last = Some((r.nodes.len(), dict.as_ptr() as usize));
         r.nodes.push(Node {
-            object: object.clone().unbind(),
+            dict: dict.clone().unbind(),
             children,
         });
     }
 
-    /// `value` was put into the container being filled, where `slot` says.
+    /// `value` was put into the dict being filled, under the key `key` gives.
     #[inline]
-    pub(super) fn value_put(&mut self, slot: impl FnOnce() -> Slot, value: &Bound<'_, PyAny>) {
+    pub(super) fn value_put(&mut self, key: impl FnOnce() -> Py<PyAny>, value: &Bound<'_, PyAny>) {
         if let Some(r) = &mut self.recording {
-            r.value_put(slot, value);
+            r.value_put(key, value);
         }
     }
 
@@ -182,59 +174,33 @@ impl RepeatState {
 }
 
 impl Made {
-    /// A copy of the struct's dict: its dicts and lists new, all the way down, the rest
-    /// (immutable) shared.
+    /// A copy of the struct's dict: its dicts new, all the way down, the rest (immutable)
+    /// shared.
     fn copy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let mut copies: Vec<Bound<'py, PyAny>> = Vec::with_capacity(self.nodes.len());
+        let mut copies: Vec<Bound<'py, PyDict>> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
-            let object = node.object.bind(py);
-            let copy = if let Ok(dict) = object.cast_exact::<PyDict>() {
-                let copy = dict.copy()?;
-                for (slot, child) in &node.children {
-                    if let Slot::Key(key) = slot {
-                        copy.set_item(key.bind(py), &copies[*child])?;
-                    }
-                }
-                copy.into_any()
-            } else {
-                let list = object.cast_exact::<PyList>()?;
-                let copy = list.get_slice(0, list.len());
-                for (slot, child) in &node.children {
-                    if let Slot::Index(i) = slot {
-                        copy.set_item(*i, &copies[*child])?;
-                    }
-                }
-                copy.into_any()
-            };
+            let copy = node.dict.bind(py).copy()?;
+            for (key, child) in &node.children {
+                copy.set_item(key.bind(py), &copies[*child])?;
+            }
             copies.push(copy);
         }
-        let root = copies.pop().ok_or_else(|| {
+        copies.pop().ok_or_else(|| {
             crate::errors::gorules_error("internal error: a repeat of a struct with no dict")
-        })?;
-        Ok(root.cast_into_exact::<PyDict>()?)
+        })
     }
 }
 
 impl Recording {
-    fn value_put(&mut self, slot: impl FnOnce() -> Slot, value: &Bound<'_, PyAny>) {
+    fn value_put(&mut self, key: impl FnOnce() -> Py<PyAny>, value: &Bound<'_, PyAny>) {
         let last = self.last.take();
-        if value.is_exact_instance_of::<PyDict>() || value.is_exact_instance_of::<PyList>() {
+        if value.is_exact_instance_of::<PyDict>() {
             match last {
-                Some((node, at)) if at == value.as_ptr() as usize => {
-                    self.edges.push((slot(), node))
-                }
+                Some((node, at)) if at == value.as_ptr() as usize => self.edges.push((key(), node)),
                 _ => self.spoilt = true,
             }
+        } else if value.is_exact_instance_of::<PyList>() {
+            self.spoilt = true;
         }
     }
-}
-
-/// A child under a dict's key.
-pub(super) fn key(key: &Bound<'_, PyAny>) -> Slot {
-    Slot::Key(key.clone().unbind())
-}
-
-/// A child at a list's index.
-pub(super) fn index(index: usize) -> Slot {
-    Slot::Index(index)
 }

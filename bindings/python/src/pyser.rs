@@ -246,9 +246,7 @@ pub fn to_python<'py>(
     cache: &mut Cache,
     value: &(impl Serialize + ?Sized),
 ) -> PyResult<Bound<'py, PyAny>> {
-    cache.place = 0;
-    cache.repeats = None;
-    value.serialize(Serializer { py, cache }).map_err(|e| e.0)
+    convert(py, cache, value, None)
 }
 
 /// [`to_python`] for a value some of whose structs repeat earlier ones, as `repeats` says
@@ -259,8 +257,18 @@ pub fn to_python_repeating<'py>(
     value: &(impl Serialize + ?Sized),
     repeats: Vec<Repeats>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    convert(py, cache, value, Some(RepeatState::new(repeats)))
+}
+
+/// `value` as Python objects, with `repeats` under way for this value only.
+fn convert<'py>(
+    py: Python<'py>,
+    cache: &mut Cache,
+    value: &(impl Serialize + ?Sized),
+    repeats: Option<RepeatState>,
+) -> PyResult<Bound<'py, PyAny>> {
     cache.place = 0;
-    cache.repeats = Some(RepeatState::new(repeats));
+    cache.repeats = repeats;
     let out = value.serialize(Serializer { py, cache });
     cache.repeats = None;
     out.map_err(|e| e.0)

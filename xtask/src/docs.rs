@@ -754,8 +754,9 @@ fn architecture_md(root: &Path) -> Result<String, String> {
          <- request (what a front end asks for, parsed and checked once) <- cli and the Python \
          package; request and claims <- serve (the HTTP service and the page of `gorules serve`) \
          <- cli; files (reading input files safely) <- rules, sgf and compare (its corpus \
-         runs, behind the `files` feature); the Python package (`bindings/python`) calls the \
-         libraries and nothing depends on it. A front end plugs in at both ends of the engine: \
+         runs, behind the `files` feature); alloc (the allocator, tuned) <- cli and the Python \
+         package; the Python package (`bindings/python`) calls the libraries and nothing \
+         depends on it. A front end plugs in at both ends of the engine: \
          its request through `request`, then the engine (`compare`), then a printer \
          (`printers`) fed the engine's entries through a sink. `xtask` is repository \
          maintenance, outside that chain. This page is \

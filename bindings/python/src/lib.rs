@@ -45,11 +45,12 @@ mod tally;
 
 /// The allocator of the `gorules` binary, for the same speed (see docs/performance.md).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: gorules_alloc::MiMalloc = gorules_alloc::MiMalloc;
 
 /// The module `gorules._gorules`.
 #[pymodule]
 fn _gorules(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    gorules_alloc::keep_freed_memory();
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::compare, m)?)?;

@@ -15,9 +15,9 @@ use clap::{Parser, Subcommand};
 use args::ScoringArgs;
 
 /// mimalloc rather than the system allocator: a replay report is many small strings (see
-/// docs/performance.md, "Records").
+/// docs/performance.md, "Records"); freed memory is kept a second (`main`).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: gorules_alloc::MiMalloc = gorules_alloc::MiMalloc;
 
 /// Score Go games under many rulesets and see, point by point, why the scores differ.
 #[derive(Parser)]
@@ -178,6 +178,7 @@ enum RulesCommand {
 }
 
 fn main() -> ExitCode {
+    gorules_alloc::keep_freed_memory();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules(RulesCommand::List { format }) => commands::rules::list(format),

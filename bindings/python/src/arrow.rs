@@ -28,7 +28,7 @@ use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
 use gorules_columnar::file::BATCH_ROWS;
 use gorules_columnar::{run_schema, BatchBuilder};
-use gorules_compare::corpus::{GameEntry, Tally};
+use gorules_compare::corpus::{GameEntry, HomeBox, Tally};
 use gorules_rules::printer::escape_controls;
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
@@ -77,7 +77,7 @@ impl BatchSink {
 }
 
 impl RunSink for BatchSink {
-    fn entry(&mut self, entry: GameEntry) -> bool {
+    fn entry(&mut self, entry: HomeBox<GameEntry>) -> bool {
         self.builder.append(&entry);
         self.builder.rows() < BATCH_ROWS || self.send_batch()
     }

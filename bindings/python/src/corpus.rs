@@ -19,7 +19,7 @@ use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use gorules_compare::corpus::{GameEntry, Summary, Tally};
+use gorules_compare::corpus::{GameEntry, HomeBox, Summary, Tally};
 use gorules_compare::files::InputErrorKind;
 use gorules_compare::replay::{EndOfPlay, ScoreReport};
 use pyo3::prelude::*;
@@ -45,7 +45,7 @@ const CHANNEL: usize = 8;
 /// What the run sends.
 enum Message {
     /// A game's entry, and which of its scores and ends of play repeat an earlier one.
-    Entry(Box<GameEntry>, Vec<Repeats>),
+    Entry(HomeBox<GameEntry>, Vec<Repeats>),
     /// The tally, last: the summary is its summary.
     End(Box<Tally>),
     /// The run failed as a whole (no SGF file in the paths).
@@ -67,9 +67,9 @@ struct EntrySink {
 }
 
 impl RunSink for EntrySink {
-    fn entry(&mut self, entry: GameEntry) -> bool {
+    fn entry(&mut self, entry: HomeBox<GameEntry>) -> bool {
         let repeats = repeats(&entry);
-        self.batch.push(Message::Entry(Box::new(entry), repeats));
+        self.batch.push(Message::Entry(entry, repeats));
         if self.batch.len() < BATCH {
             return true;
         }

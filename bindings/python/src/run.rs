@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use gorules_compare::corpus::{
-    compare_paths_map_while, score_columns, GameEntry, RunLimits, Tally, TallyRow,
+    compare_paths_map_while, score_columns, GameEntry, HomeBox, RunLimits, Tally, TallyRow,
 };
 use gorules_compare::replay::Options;
 use gorules_compare::rules_choice::RulesetChoice;
@@ -20,7 +20,7 @@ use crate::errors::gorules_error;
 /// What a run's driving thread does with what the run gives.
 pub trait RunSink: Send + 'static {
     /// The next entry, in input order. `false` stops the run: its reader has gone.
-    fn entry(&mut self, entry: GameEntry) -> bool;
+    fn entry(&mut self, entry: HomeBox<GameEntry>) -> bool;
 
     /// The end of a run that was not stopped: its tally (the summary is the tally's), or the
     /// error of the run as a whole (no SGF file in the paths).
@@ -106,7 +106,7 @@ impl RunRequest {
                 // Each game's summary row is made on the worker that replayed it.
                 let prepare = |e: GameEntry| {
                     let row = TallyRow::with_examples(&columns, &e, wants_examples);
-                    (e, row)
+                    (HomeBox::new(e), row)
                 };
                 let mut reading = true;
                 let inputs = compare_paths_map_while(

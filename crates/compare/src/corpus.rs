@@ -70,7 +70,11 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
 }
 
 #[cfg(feature = "files")]
+mod home_box;
+#[cfg(feature = "files")]
 mod run;
+#[cfg(feature = "files")]
+pub use home_box::{free_returned, HomeBox};
 #[cfg(all(feature = "files", feature = "parallel"))]
 pub use run::REORDER_WINDOW_PER_JOB;
 #[cfg(feature = "files")]

@@ -22,7 +22,7 @@
 
 use std::io::{self, Write};
 
-use gorules_compare::corpus::{delta_value, GameEntry, PairSummary, Summary};
+use gorules_compare::corpus::{delta_value, GameEntry, HomeBox, PairSummary, Summary};
 use gorules_compare::report::is_column;
 use gorules_rules::json;
 use gorules_rules::printer::escape_controls;
@@ -68,7 +68,7 @@ pub struct Piece {
 #[derive(Clone, Debug)]
 enum Body {
     Text(Vec<u8>),
-    Entry(Box<GameEntry>),
+    Entry(HomeBox<GameEntry>),
 }
 
 impl CorpusLayout {
@@ -185,7 +185,7 @@ impl CorpusLayout {
         }
         Piece {
             error: matches!(entry, GameEntry::Error { .. }),
-            body: Body::Entry(Box::new(entry)),
+            body: Body::Entry(HomeBox::new(entry)),
         }
     }
 

@@ -142,6 +142,8 @@ pub fn compare_paths_map_while<T: Send>(
         None => Chosen::PerRecord(rulesets),
     };
     let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
+        // What this thread made and others dropped since its last file (`HomeBox`).
+        super::free_returned();
         let entries = match item {
             // A panic is a bug; caught here it is an error for that file, so that no record
             // is lost and the other workers never wait for a file that will not come.

@@ -4,9 +4,11 @@
 //! run's output in order, or the Python thread) reads it and drops it. Freed there, each of
 //! the report's hundred or so blocks goes back to its maker's heap through the allocator's
 //! cross-thread free, and the maker's next allocations find their memory in the other core's
-//! cache. A [`HomeBox`] dropped on another thread goes back to its maker instead, which frees
-//! it the next time it starts a file ([`free_returned`], called by the run).
+//! cache. A [`HomeBox`] made on one of the run's threads goes back to it when dropped, and is
+//! freed there the next time that thread starts a file ([`free_returned`], called by the run).
+//! Made on any other thread, it is an ordinary box.
 
+use std::cell::RefCell;
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 /// What goes home: any boxed value.
@@ -19,28 +21,31 @@ struct Home {
 }
 
 thread_local! {
-    static HOME: Home = {
-        let (tx, rx) = channel();
-        Home { tx, rx }
-    };
+    /// This thread's return address, from its first [`free_returned`] on.
+    static HOME: RefCell<Option<Home>> = const { RefCell::new(None) };
 }
 
-/// A box that, dropped on another thread than the one that made it, is sent back to that one
-/// and freed there by [`free_returned`]. When that thread is gone, it is freed where it is
-/// dropped. Reads as the value it holds.
+/// A box that goes back, when dropped, to the thread that made it, if that thread frees what
+/// comes back to it ([`free_returned`]); it is freed there. Made on a thread that never called
+/// `free_returned`, or dropped once its maker's thread is gone, it is freed where it is dropped.
+/// Reads as the value it holds.
 pub struct HomeBox<T: Send + 'static> {
     /// Always `Some` until dropped.
     value: Option<Box<T>>,
-    /// The maker's return address; `None` when it had none (its thread was ending).
+    /// The maker's return address, if it has one.
     home: Option<Sender<Returned>>,
 }
 
 impl<T: Send + 'static> HomeBox<T> {
     /// Boxes `value`, made on this thread.
     pub fn new(value: T) -> HomeBox<T> {
+        let home = HOME
+            .try_with(|h| h.try_borrow().ok()?.as_ref().map(|h| h.tx.clone()))
+            .ok()
+            .flatten();
         HomeBox {
             value: Some(Box::new(value)),
-            home: HOME.try_with(|h| h.tx.clone()).ok(),
+            home,
         }
     }
 }
@@ -77,10 +82,23 @@ impl<T: Send + 'static> Drop for HomeBox<T> {
     }
 }
 
-/// Frees what other threads sent back to this one: the [`HomeBox`]es it made that were
-/// dropped elsewhere since the last call.
+/// Frees what came back to this thread since its last call: the [`HomeBox`]es it made that
+/// were dropped. From its first call on, the boxes this thread makes come back to it; a thread
+/// that calls it now and then (the run's threads, before each file) keeps what waits for it
+/// to the boxes dropped in between.
 pub fn free_returned() {
-    let _ = HOME.try_with(|h| h.rx.try_iter().for_each(drop));
+    let returned: Vec<Returned> = HOME
+        .try_with(|h| {
+            let mut h = h.borrow_mut();
+            let home = h.get_or_insert_with(|| {
+                let (tx, rx) = channel();
+                Home { tx, rx }
+            });
+            home.rx.try_iter().collect()
+        })
+        .unwrap_or_default();
+    // Freed outside the borrow: a value's own drop may make or free a box.
+    drop(returned);
 }
 
 #[cfg(test)]
@@ -103,6 +121,7 @@ mod tests {
 
     #[test]
     fn dropped_elsewhere_it_is_freed_by_its_maker_when_it_frees_what_came_back() {
+        free_returned();
         let dropped_on = Arc::new(std::sync::Mutex::new(Vec::new()));
         let boxed = HomeBox::new(Noted {
             dropped_on: Arc::clone(&dropped_on),
@@ -118,12 +137,29 @@ mod tests {
 
     #[test]
     fn dropped_where_it_was_made_it_waits_for_free_returned_too() {
+        free_returned();
         let dropped_on = Arc::new(std::sync::Mutex::new(Vec::new()));
         drop(HomeBox::new(Noted {
             dropped_on: Arc::clone(&dropped_on),
         }));
+        assert!(dropped_on.lock().unwrap().is_empty(), "waits for its maker");
         free_returned();
         assert_eq!(*dropped_on.lock().unwrap(), vec![thread::current().id()]);
+    }
+
+    #[test]
+    fn made_on_a_thread_that_frees_nothing_it_is_an_ordinary_box() {
+        let dropped_on = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let boxed = HomeBox::new(Noted {
+            dropped_on: Arc::clone(&dropped_on),
+        });
+        let elsewhere = thread::spawn(move || {
+            drop(boxed);
+            thread::current().id()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(*dropped_on.lock().unwrap(), vec![elsewhere]);
     }
 
     #[test]
@@ -137,9 +173,12 @@ mod tests {
         }
         let made = {
             let freed = Arc::clone(&freed);
-            thread::spawn(move || HomeBox::new(Counted(freed)))
-                .join()
-                .unwrap()
+            thread::spawn(move || {
+                free_returned();
+                HomeBox::new(Counted(freed))
+            })
+            .join()
+            .unwrap()
         };
         assert_eq!(freed.load(Ordering::SeqCst), 0);
         drop(made);

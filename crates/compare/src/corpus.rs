@@ -74,7 +74,7 @@ mod home_box;
 #[cfg(feature = "files")]
 mod run;
 #[cfg(feature = "files")]
-pub use home_box::{free_returned, HomeBox};
+pub use home_box::HomeBox;
 #[cfg(all(feature = "files", feature = "parallel"))]
 pub use run::REORDER_WINDOW_PER_JOB;
 #[cfg(feature = "files")]

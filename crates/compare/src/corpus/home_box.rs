@@ -26,9 +26,9 @@ thread_local! {
 }
 
 /// A box that goes back, when dropped, to the thread that made it, if that thread frees what
-/// comes back to it ([`free_returned`]); it is freed there. Made on a thread that never called
-/// `free_returned`, or dropped once its maker's thread is gone, it is freed where it is dropped.
-/// Reads as the value it holds.
+/// comes back to it (the threads of a corpus run do, before each file, while the run lasts); it
+/// is freed there. Made on any other thread, or dropped once its maker's thread is gone or its
+/// run over, it is freed where it is dropped. Reads as the value it holds.
 pub struct HomeBox<T: Send + 'static> {
     /// Always `Some` until dropped.
     value: Option<Box<T>>,
@@ -86,7 +86,7 @@ impl<T: Send + 'static> Drop for HomeBox<T> {
 /// were dropped. From its first call on, the boxes this thread makes come back to it; a thread
 /// that calls it now and then (the run's threads, before each file) keeps what waits for it
 /// to the boxes dropped in between.
-pub fn free_returned() {
+pub(crate) fn free_returned() {
     let returned: Vec<Returned> = HOME
         .try_with(|h| {
             let mut h = h.borrow_mut();
@@ -99,6 +99,28 @@ pub fn free_returned() {
         .unwrap_or_default();
     // Freed outside the borrow: a value's own drop may make or free a box.
     drop(returned);
+}
+
+/// The calling thread of a run as a home, for the run only: once the run is over (the guard
+/// dropped), what came back is freed, and the thread's boxes, made or dropped later, are
+/// ordinary boxes. A thread that goes on after the run (a program's main thread) then keeps
+/// nothing for a run that will not come.
+pub(crate) struct RunHome;
+
+impl RunHome {
+    /// Makes this thread a home until the guard is dropped.
+    pub(crate) fn begin() -> RunHome {
+        free_returned();
+        RunHome
+    }
+}
+
+impl Drop for RunHome {
+    fn drop(&mut self) {
+        // Taken out of the thread's slot first: the boxes waiting are freed outside the borrow.
+        let home = HOME.try_with(|h| h.borrow_mut().take()).ok().flatten();
+        drop(home);
+    }
 }
 
 #[cfg(test)]
@@ -160,6 +182,31 @@ mod tests {
         .join()
         .unwrap();
         assert_eq!(*dropped_on.lock().unwrap(), vec![elsewhere]);
+    }
+
+    #[test]
+    fn after_a_run_its_thread_keeps_nothing() {
+        let dropped_on = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let noted = || Noted {
+            dropped_on: Arc::clone(&dropped_on),
+        };
+        let run = RunHome::begin();
+        let during = HomeBox::new(noted());
+        drop(during);
+        assert!(dropped_on.lock().unwrap().is_empty(), "waits for its maker");
+        drop(run);
+        assert_eq!(
+            dropped_on.lock().unwrap().len(),
+            1,
+            "freed when the run ends"
+        );
+        let after = HomeBox::new(noted());
+        thread::spawn(move || drop(after)).join().unwrap();
+        assert_eq!(
+            dropped_on.lock().unwrap().len(),
+            2,
+            "an ordinary box after the run"
+        );
     }
 
     #[test]

@@ -129,6 +129,8 @@ pub fn compare_paths_map_while<T: Send>(
     map: &(dyn Fn(GameEntry) -> T + Sync),
     mut each: impl FnMut(T) -> bool,
 ) -> Inputs {
+    // The calling thread frees the reports it made that come back, for this run only.
+    let _home = super::home_box::RunHome::begin();
     // Fixed rulesets only (the usual run): kept whole, not copied for each record.
     let fixed: Option<Vec<Arc<Ruleset>>> = rulesets
         .iter()
@@ -143,7 +145,7 @@ pub fn compare_paths_map_while<T: Send>(
     };
     let work = |item: Result<PathBuf, InputError>| -> Vec<T> {
         // What this thread made and others dropped since its last file (`HomeBox`).
-        super::free_returned();
+        super::home_box::free_returned();
         let entries = match item {
             // A panic is a bug; caught here it is an error for that file, so that no record
             // is lost and the other workers never wait for a file that will not come.

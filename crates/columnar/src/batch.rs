@@ -712,3 +712,66 @@ impl BatchBuilder {
         RecordBatch::try_new(schema(), columns).expect("the builders follow the schema")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::Array;
+    use proptest::prelude::*;
+
+    /// Texts from a few short ones (searched in order) or many (hashed), in runs, cycles and
+    /// at random, with nulls.
+    fn texts() -> impl Strategy<Value = Vec<Option<String>>> {
+        (
+            1usize..40,
+            prop::collection::vec((0usize..40, 1usize..4, any::<bool>()), 0..300),
+        )
+            .prop_map(|(kinds, picks)| {
+                picks
+                    .into_iter()
+                    .enumerate()
+                    .flat_map(|(i, (pick, repeat, cycle))| {
+                        // A cycle visits the texts in order, as a game's rows visit the rulesets.
+                        let k = if cycle { i % kinds } else { pick % kinds };
+                        let text = (k != 0).then(|| format!("text {k}"));
+                        std::iter::repeat_n(text, repeat)
+                    })
+                    .collect()
+            })
+    }
+
+    proptest! {
+        /// The column read back is the texts appended, each distinct text stored once, over
+        /// two batches (the builder is empty again after `finish`).
+        #[test]
+        fn a_dictionary_column_reads_back_what_was_appended(
+            first in texts(),
+            second in texts(),
+        ) {
+            let mut dict = Dict::with_capacity(4);
+            for texts in [first, second] {
+                for t in &texts {
+                    dict.append_option(t.as_deref());
+                }
+                let column = dict.finish();
+                let values = column
+                    .values()
+                    .as_any()
+                    .downcast_ref::<StringArray>()
+                    .expect("texts");
+                let read: Vec<Option<String>> = (0..column.len())
+                    .map(|i| {
+                        column
+                            .is_valid(i)
+                            .then(|| values.value(column.keys().value(i) as usize).to_string())
+                    })
+                    .collect();
+                prop_assert_eq!(&read, &texts);
+                let mut distinct: Vec<&str> = texts.iter().flatten().map(|t| t.as_str()).collect();
+                distinct.sort_unstable();
+                distinct.dedup();
+                prop_assert_eq!(values.len(), distinct.len());
+            }
+        }
+    }
+}

@@ -4,12 +4,12 @@
 //! then makes a repeat by copying the dicts of the struct it repeats instead of walking it
 //! again.
 //!
-//! The copy knows the first struct's shape: while that struct is converted, every dict made
-//! inside it is recorded as a node, with the key under which each of its children hangs
-//! ([`Recording`]). A copy is then one `PyDict_Copy` per node and one store per child, without
-//! reading the dicts back. A struct holding anything else the recording does not follow (a
-//! list, or a dict not made as a node, as the `{variant: value}` of an enum) is not recorded,
-//! and its repeats are converted as any struct.
+//! The copy knows the first struct's shape: while that struct is converted (if a later one
+//! repeats it), every dict made inside it is recorded as a node, with the key under which each
+//! of its children hangs ([`Recording`]). A copy is then one `PyDict_Copy` per node and one
+//! store per child, without reading the dicts back. A struct holding anything else the
+//! recording does not follow (a list, or a dict not made as a node, as the `{variant: value}`
+//! of an enum) is not recorded, and its repeats are converted as any struct.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -75,8 +75,10 @@ pub(super) enum Start<'py> {
 struct Kind {
     repeats: Repeats,
     /// Per struct of its name begun so far: how it was made, once finished, if it can be
-    /// copied.
+    /// copied and a later one repeats it.
     made: Vec<Option<Made>>,
+    /// Per struct of its name: whether a later one repeats it (only those are recorded).
+    repeated: Vec<bool>,
 }
 
 /// The [`Repeats`] of a conversion, under way.
@@ -89,9 +91,18 @@ impl RepeatState {
     pub(super) fn new(repeats: Vec<Repeats>) -> Self {
         let kinds = repeats
             .into_iter()
-            .map(|repeats| Kind {
-                made: Vec::with_capacity(repeats.of.len()),
-                repeats,
+            .map(|repeats| {
+                let mut repeated = vec![false; repeats.of.len()];
+                for &of in repeats.of.iter().flatten() {
+                    if let Some(r) = repeated.get_mut(of) {
+                        *r = true;
+                    }
+                }
+                Kind {
+                    made: Vec::with_capacity(repeats.of.len()),
+                    repeated,
+                    repeats,
+                }
             })
             .collect();
         RepeatState {
@@ -120,7 +131,8 @@ impl RepeatState {
                 span: made.span,
             });
         }
-        if self.recording.is_none() {
+        let repeated = kind.repeated.get(n).copied().unwrap_or(false);
+        if repeated && self.recording.is_none() {
             self.recording = Some(Recording {
                 id: (k, n),
                 nodes: Vec::new(),

@@ -6,9 +6,9 @@
 //! times a second. mimalloc gives memory that stayed free for 10 ms back to the system
 //! (its `purge_delay`); taken again, every page of it faults and is zeroed by the kernel:
 //! at 100,000 records, 31,000 to 38,000 page faults for `--format parquet` and 7,000 to 9,000
-//! for `jsonl`, against about 300 when freed memory is kept a second (docs/performance.md, "Corpus at
-//! scale"). A long-running program (`gorules serve`) still gives back, after a second, what
-//! it no longer uses.
+//! for `jsonl`, against about 300 when freed memory is kept a second (docs/performance.md,
+//! "Corpus at scale"). A long-running program (`gorules serve`) still gives back, after a
+//! second, what it no longer uses.
 
 // The one `unsafe` of gorules: the call that sets a mimalloc option.
 #![allow(unsafe_code)]

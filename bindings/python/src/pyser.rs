@@ -64,7 +64,12 @@ pub struct Cache {
     place: usize,
     /// The repeats of the value being converted, as the caller told them.
     repeats: Option<RepeatState>,
+    /// Emptied buffers of the lists' items, for the next lists (one allocation saved a list).
+    buffers: Vec<Vec<Py<PyAny>>>,
 }
+
+/// At most this many buffers of list items are kept (one per level of lists being made).
+const BUFFERS: usize = 16;
 
 /// A struct's name (address and length), number of fields and place in the value.
 type TemplateKey = (usize, usize, usize);
@@ -127,6 +132,13 @@ impl<K, T> Slots<K, T> {
 /// numbers); the structs after it share one per name.
 const PLACES: usize = 1024;
 
+/// The fields of the first struct of its kind, as they are put into its dict: its template's
+/// key, and each field's name (its address) and key.
+struct Recorded {
+    key: TemplateKey,
+    fields: Vec<(usize, Py<PyAny>)>,
+}
+
 /// A dict made for a struct, copied for the next one with the same fields.
 struct Template {
     dict: Py<PyDict>,
@@ -154,10 +166,9 @@ enum Fill {
     /// them so far.
     Copy { template: usize, done: usize },
     /// Key by key, recording the fields for a template (the first struct of its kind).
-    Record {
-        key: TemplateKey,
-        fields: Vec<(usize, Py<PyAny>)>,
-    },
+    /// Boxed: a rare case that would otherwise make every [`Map`] larger (and its moves
+    /// calls to `memcpy`).
+    Record(Box<Recorded>),
     /// A copy of the dicts of an earlier struct of its name, which it repeats ([`Repeats`]):
     /// its fields are not serialised.
     Repeat,
@@ -271,12 +282,14 @@ fn convert<'py>(
     cache.repeats = repeats;
     let out = value.serialize(Serializer { py, cache });
     cache.repeats = None;
-    out.map_err(|e| e.0)
+    out.map_err(|e| *e.0)
 }
 
-/// A Python error on the way, or a message from a `Serialize` implementation.
+/// A Python error on the way, or a message from a `Serialize` implementation. Boxed: every
+/// value converted returns a `Result` with it, which fits in two registers only if the error
+/// is a pointer.
 #[derive(Debug)]
-pub struct Error(PyErr);
+pub struct Error(Box<PyErr>);
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -288,15 +301,15 @@ impl std::error::Error for Error {}
 
 impl ser::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error(crate::errors::gorules_error(format!(
+        Error(Box::new(crate::errors::gorules_error(format!(
             "internal error: {msg}"
-        )))
+        ))))
     }
 }
 
 impl From<PyErr> for Error {
     fn from(e: PyErr) -> Self {
-        Error(e)
+        Error(Box::new(e))
     }
 }
 
@@ -322,7 +335,7 @@ impl<'a, 'py> Serializer<'a, 'py> {
     }
 
     fn int(&self, v: impl IntoPyObject<'py>) -> Out<'py> {
-        v.into_bound_py_any(self.py).map_err(Error)
+        v.into_bound_py_any(self.py).map_err(Error::from)
     }
 
     /// `{variant: value}`, as serde_json writes a variant with data.
@@ -428,9 +441,11 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
         self.variant(variant, inner)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'a, 'py>, Error> {
+        let mut items = self.cache.buffers.pop().unwrap_or_default();
+        items.reserve(len.unwrap_or(0));
         Ok(Seq {
             ser: self,
-            items: Vec::with_capacity(len.unwrap_or(0)),
+            items,
             variant: None,
         })
     }
@@ -501,10 +516,10 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
             ),
             None => (
                 PyDict::new(self.py),
-                Fill::Record {
+                Fill::Record(Box::new(Recorded {
                     key,
                     fields: Vec::with_capacity(len),
-                },
+                })),
             ),
         };
         Ok(Map {
@@ -533,19 +548,22 @@ impl<'a, 'py> ser::Serializer for Serializer<'a, 'py> {
 /// A list being made.
 pub struct Seq<'a, 'py> {
     ser: Serializer<'a, 'py>,
-    items: Vec<Bound<'py, PyAny>>,
+    items: Vec<Py<PyAny>>,
     variant: Option<&'static str>,
 }
 
 impl<'py> Seq<'_, 'py> {
     fn push<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         let v = value.serialize(self.ser.reborrow())?;
-        self.items.push(v);
+        self.items.push(v.unbind());
         Ok(())
     }
 
     fn finish(mut self) -> Out<'py> {
         let list = PyList::new(self.ser.py, self.items.drain(..))?.into_any();
+        if self.ser.cache.buffers.len() < BUFFERS {
+            self.ser.cache.buffers.push(std::mem::take(&mut self.items));
+        }
         match self.variant {
             Some(v) => self.ser.variant(v, list),
             None => Ok(list),
@@ -619,9 +637,11 @@ impl<'py> Map<'_, 'py> {
             {
                 self.key_by_key(done)?
             }
-            Fill::Record { key, fields }
-                if self.ser.cache.templates.len() < KEPT && fields.len() == self.dict.len() =>
+            Fill::Record(recorded)
+                if self.ser.cache.templates.len() < KEPT
+                    && recorded.fields.len() == self.dict.len() =>
             {
+                let Recorded { key, fields } = *recorded;
                 // The template keeps this struct's immutable values (numbers, strings, `None`),
                 // which the next structs' fields often repeat (the same cached objects): a
                 // copy's field holding its value already is left as it is. A dict or list is
@@ -702,8 +722,8 @@ impl<'py> Map<'_, 'py> {
             self.key_by_key(done)?;
         }
         let k = self.ser.cache.name(self.ser.py, key);
-        if let Fill::Record { fields, .. } = &mut self.fill {
-            fields.push((at, k.clone().unbind()));
+        if let Fill::Record(recorded) = &mut self.fill {
+            recorded.fields.push((at, k.clone().unbind()));
         }
         if let Some(state) = &mut self.ser.cache.repeats {
             state.value_put(|| k.clone().unbind(), &v);
@@ -780,10 +800,21 @@ pub struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
             let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
+            b.copy_from_slice(chunk);
             self.write_u64(u64::from_le_bytes(b));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // The last bytes, little-endian, as a zero-padded chunk would read (byte by byte:
+            // a copy of a length not known at compile time is a call to `memcpy`).
+            let n = rest
+                .iter()
+                .rev()
+                .fold(0u64, |n, &byte| (n << 8) | u64::from(byte));
+            self.write_u64(n);
         }
     }
     fn write_u64(&mut self, n: u64) {

@@ -117,7 +117,11 @@ impl RepeatState {
         py: Python<'py>,
         name: &'static str,
     ) -> PyResult<Start<'py>> {
-        let Some(k) = self.kinds.iter().position(|k| k.repeats.name == name) else {
+        let Some(k) = self
+            .kinds
+            .iter()
+            .position(|k| same_name(k.repeats.name, name))
+        else {
             return Ok(Start::Other);
         };
         let kind = &mut self.kinds[k];
@@ -183,6 +187,13 @@ impl RepeatState {
             });
         }
     }
+}
+
+/// Whether two struct names are the same. Their lengths and first bytes, compared first, tell
+/// most names apart without a call to `memcmp` (many differ in neither length nor content
+/// only at the end, as `SideScore` and `EndOfPlay`): this runs for every struct converted.
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 impl Made {

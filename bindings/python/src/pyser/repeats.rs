@@ -189,9 +189,9 @@ impl RepeatState {
     }
 }
 
-/// Whether two struct names are the same. Their lengths and first bytes, compared first, tell
-/// most names apart without a call to `memcmp` (many differ in neither length nor content
-/// only at the end, as `SideScore` and `EndOfPlay`): this runs for every struct converted.
+/// Whether two struct names are the same. It runs for every struct converted: names of the
+/// same length (`SideScore` and `EndOfPlay`) mostly differ in their first byte, which is
+/// compared before the call to `memcmp` that compares the rest.
 fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }

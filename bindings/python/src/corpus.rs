@@ -5,9 +5,8 @@
 //! of) and summary row; the driving thread counts the rows and sends the entries, in input
 //! order and in batches of [`BATCH`], into a bounded channel, then the summary. The Python
 //! iterator takes a batch out with the interpreter lock released, then hands out its entries
-//! one by one, turning each into Python
-//! objects by its serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make
-//! of the line. When Python stops reading, the channel fills and the run waits; when the
+//! one by one, turning each into Python objects by its serde serialisation ([`crate::pyser`]):
+//! the dicts `json.loads` would make of the line. When Python stops reading, the channel fills and the run waits; when the
 //! iterator is dropped, the run stops.
 //!
 //! The run's tally, sent with the summary, is kept for `CompareRun.tally()`: the summary as
@@ -42,8 +41,8 @@ const BATCH: usize = 16;
 
 /// Batches that may wait in the channel for Python to read them. With the batch being filled
 /// and the one Python is reading, at most 48 entries are made and not yet converted: few enough
-/// that a report is still in the cache when its dicts are made (a run with 8 batches of 32 in
-/// the channel took about 8% more CPU time).
+/// that a report is still in the cache when its dicts are made (runs with 8 batches of 32 in
+/// the channel took 6 to 10% more CPU time).
 const CHANNEL: usize = 1;
 
 /// What the run sends.

@@ -6,8 +6,8 @@
 //! order and in batches of [`BATCH`], into a bounded channel, then the summary. The Python
 //! iterator takes a batch out with the interpreter lock released, then hands out its entries
 //! one by one, turning each into Python objects by its serde serialisation ([`crate::pyser`]):
-//! the dicts `json.loads` would make of the line. When Python stops reading, the channel fills and the run waits; when the
-//! iterator is dropped, the run stops.
+//! the dicts `json.loads` would make of the line. When Python stops reading, the channel fills
+//! and the run waits; when the iterator is dropped, the run stops.
 //!
 //! The run's tally, sent with the summary, is kept for `CompareRun.tally()`: the summary as
 //! data that merges with the tallies of the other parts of a run and crosses processes

@@ -32,9 +32,11 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
 use serde::ser::{self, Serialize};
 
 mod repeats;
+mod scalar;
 
 pub use repeats::Repeats;
 use repeats::{RepeatState, Start};
+use scalar::Scalar;
 
 /// Strings up to this length are shared.
 const SHORT: usize = 48;
@@ -133,10 +135,10 @@ impl<K, T> Slots<K, T> {
 const PLACES: usize = 1024;
 
 /// The fields of the first struct of its kind, as they are put into its dict: its template's
-/// key, and each field's name (its address) and key.
+/// key, and each field's name (its address), key and value if it is a scalar.
 struct Recorded {
     key: TemplateKey,
-    fields: Vec<(usize, Py<PyAny>)>,
+    fields: Vec<(usize, Py<PyAny>, Option<Scalar>)>,
 }
 
 /// A dict made for a struct, copied for the next one with the same fields.
@@ -154,6 +156,9 @@ struct Field {
     key: Py<PyAny>,
     /// Its value in the dict.
     value: Py<PyAny>,
+    /// That value as serde gave it, if it is a scalar: a later struct's field equal to it is
+    /// left as the copy has it, without making its object.
+    scalar: Option<Scalar>,
 }
 
 type Fields = Box<[Field]>;
@@ -649,7 +654,7 @@ impl<'py> Map<'_, 'py> {
                 let py = self.ser.py;
                 let dict = self.dict.copy()?;
                 let mut kept = Vec::with_capacity(fields.len());
-                for ((at, key), value) in fields.into_iter().zip(dict.values()) {
+                for ((at, key, scalar), value) in fields.into_iter().zip(dict.values()) {
                     let value =
                         if value.is_instance_of::<PyDict>() || value.is_instance_of::<PyList>() {
                             dict.set_item(&key, py.None())?;
@@ -657,7 +662,12 @@ impl<'py> Map<'_, 'py> {
                         } else {
                             value.unbind()
                         };
-                    kept.push(Field { at, key, value });
+                    kept.push(Field {
+                        at,
+                        key,
+                        value,
+                        scalar,
+                    });
                 }
                 let template = Template {
                     dict: dict.unbind(),
@@ -699,11 +709,30 @@ impl<'py> Map<'_, 'py> {
     }
 
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        if let Fill::Repeat = self.fill {
-            return Ok(());
+        let at = key.as_ptr() as usize;
+        let mut scalar = None;
+        match &mut self.fill {
+            Fill::Repeat => return Ok(()),
+            Fill::Copy { template, done } => {
+                // The copy holds this very scalar already: nothing to make.
+                let same = self.ser.cache.templates[*template]
+                    .fields
+                    .get(*done)
+                    .filter(|f| f.at == at)
+                    .and_then(|f| f.scalar.as_ref())
+                    .is_some_and(|s| s.is(value));
+                if same {
+                    *done += 1;
+                    if let Some(state) = &mut self.ser.cache.repeats {
+                        state.scalar_put();
+                    }
+                    return Ok(());
+                }
+            }
+            Fill::Record(_) => scalar = Scalar::of(value),
+            Fill::Fresh => {}
         }
         let v = value.serialize(self.ser.reborrow())?;
-        let at = key.as_ptr() as usize;
         if let Fill::Copy { template, done } = &mut self.fill {
             let fields = &self.ser.cache.templates[*template].fields;
             if let Some(field) = fields.get(*done).filter(|f| f.at == at) {
@@ -723,7 +752,7 @@ impl<'py> Map<'_, 'py> {
         }
         let k = self.ser.cache.name(self.ser.py, key);
         if let Fill::Record(recorded) = &mut self.fill {
-            recorded.fields.push((at, k.clone().unbind()));
+            recorded.fields.push((at, k.clone().unbind(), scalar));
         }
         if let Some(state) = &mut self.ser.cache.repeats {
             state.value_put(|| k.clone().unbind(), &v);

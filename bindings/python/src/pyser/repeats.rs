@@ -174,6 +174,14 @@ impl RepeatState {
         }
     }
 
+    /// A scalar was left in the dict being filled as the copy of its template holds it.
+    #[inline]
+    pub(super) fn scalar_put(&mut self) {
+        if let Some(r) = &mut self.recording {
+            r.last = None;
+        }
+    }
+
     /// The struct `id` is finished, spanning `span` structs: kept for its repeats if it was
     /// recorded whole (its own dict is the last node).
     pub(super) fn struct_done(&mut self, id: Id, span: usize) {

@@ -13,11 +13,11 @@
 //! first one made for a struct of that name and those fields at that place in the value (its
 //! n-th struct; `PyDict_Copy` copies its key table at once), whose values are then replaced
 //! in order, instead of a dict grown key by key; where the fields differ from the copy's, the
-//! dict is made key by key. The copy keeps that first struct's numbers, strings and `None`s:
-//! a field whose value is the very object the copy holds (a small integer, a shared string or
-//! number) is left as it is. The struct at the same place of the next game's report is
-//! mostly the same ruleset's same side of the same score, with many of the same numbers:
-//! about two thirds of the stores are spared.
+//! dict is made key by key. The copy keeps that first struct's numbers, strings and `None`s,
+//! and the template their values as serde gave them ([`scalar`]): a field equal to it is left
+//! as the copy holds it, without making its object. The struct at the same place of the next
+//! game's report is mostly the same ruleset's same side of the same score, with many of the
+//! same numbers: about two thirds of the stores, and of the objects, are spared.
 //!
 //! A struct the caller knows to repeat an earlier one of the same value (a score that another
 //! ruleset of the report gave already) is not walked: its dicts are copies of the first one's
@@ -66,6 +66,8 @@ pub struct Cache {
     place: usize,
     /// The repeats of the value being converted, as the caller told them.
     repeats: Option<RepeatState>,
+    /// The last value's repeats, emptied: their vectors, for the next value's.
+    spare: RepeatState,
     /// Emptied buffers of the lists' items, for the next lists (one allocation saved a list).
     buffers: Vec<Vec<Py<PyAny>>>,
 }
@@ -273,7 +275,7 @@ pub fn to_python_repeating<'py>(
     value: &(impl Serialize + ?Sized),
     repeats: Vec<Repeats>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    convert(py, cache, value, Some(RepeatState::new(repeats)))
+    convert(py, cache, value, Some(repeats))
 }
 
 /// `value` as Python objects, with `repeats` under way for this value only.
@@ -281,12 +283,19 @@ fn convert<'py>(
     py: Python<'py>,
     cache: &mut Cache,
     value: &(impl Serialize + ?Sized),
-    repeats: Option<RepeatState>,
+    repeats: Option<Vec<Repeats>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     cache.place = 0;
-    cache.repeats = repeats;
+    cache.repeats = repeats.map(|repeats| {
+        let mut state = std::mem::take(&mut cache.spare);
+        state.begin(repeats);
+        state
+    });
     let out = value.serialize(Serializer { py, cache });
-    cache.repeats = None;
+    if let Some(mut state) = cache.repeats.take() {
+        state.clear();
+        cache.spare = state;
+    }
     out.map_err(|e| *e.0)
 }
 

@@ -11,6 +11,8 @@
 //! recording does not follow (a list, or a dict not made as a node, as the `{variant: value}`
 //! of an enum) is not recorded, and its repeats are converted as any struct.
 
+use std::ops::Range;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -27,15 +29,17 @@ pub struct Repeats {
 /// A dict made inside a recorded struct.
 struct Node {
     dict: Py<PyDict>,
-    /// Its values that are dicts: the key each hangs under and its node's index.
-    children: Vec<(Py<PyAny>, usize)>,
+    /// Its values that are dicts: the key each hangs under and its node's index (in
+    /// [`RepeatState::children`]).
+    children: Range<usize>,
 }
 
 /// A struct of [`Repeats`]' name, converted: its nodes in the order they were finished (a
-/// node's children before it, the struct's own dict last), and the structs it spans (itself
-/// and those inside it), which a repeat skips over in the count of places.
+/// node's children before it, the struct's own dict last; indices of
+/// [`RepeatState::nodes`]), and the structs it spans (itself and those inside it), which a
+/// repeat skips over in the count of places.
 struct Made {
-    nodes: Vec<Node>,
+    nodes: Range<usize>,
     span: usize,
 }
 
@@ -46,10 +50,9 @@ pub(super) type Id = (usize, usize);
 /// The struct being recorded.
 struct Recording {
     id: Id,
-    nodes: Vec<Node>,
-    /// The children found so far of the dicts being filled, innermost last; each dict's begin
-    /// at the length it found ([`RepeatState::dict_begun`]).
-    edges: Vec<(Py<PyAny>, usize)>,
+    /// The length of [`RepeatState::nodes`] and [`RepeatState::children`] when it began.
+    nodes: usize,
+    children: usize,
     /// The node last finished and its object's address, until its parent takes it.
     last: Option<(usize, usize)>,
     /// Whether something was met that the recording cannot follow.
@@ -81,34 +84,60 @@ struct Kind {
     repeated: Vec<bool>,
 }
 
-/// The [`Repeats`] of a conversion, under way.
+/// The [`Repeats`] of a conversion, under way. Its vectors are kept from conversion to
+/// conversion ([`RepeatState::clear`]), so that a value's repeats allocate nothing.
+#[derive(Default)]
 pub(super) struct RepeatState {
     kinds: Vec<Kind>,
     recording: Option<Recording>,
+    /// The nodes of the recorded structs, one struct after the other.
+    nodes: Vec<Node>,
+    /// The nodes' children, one node after the other.
+    children: Vec<(Py<PyAny>, usize)>,
+    /// The children found so far of the dicts being filled, innermost last; each dict's begin
+    /// at the length it found ([`RepeatState::dict_begun`]).
+    edges: Vec<(Py<PyAny>, usize)>,
+    /// The copies of a repeat's nodes, while it is copied.
+    copies: Vec<Py<PyDict>>,
 }
 
 impl RepeatState {
-    pub(super) fn new(repeats: Vec<Repeats>) -> Self {
-        let kinds = repeats
-            .into_iter()
-            .map(|repeats| {
-                let mut repeated = vec![false; repeats.of.len()];
-                for &of in repeats.of.iter().flatten() {
-                    if let Some(r) = repeated.get_mut(of) {
-                        *r = true;
-                    }
-                }
-                Kind {
-                    made: Vec::with_capacity(repeats.of.len()),
-                    repeated,
+    /// Begins a conversion with `repeats`, in the vectors the last one left.
+    pub(super) fn begin(&mut self, repeats: Vec<Repeats>) {
+        self.clear();
+        self.kinds.truncate(repeats.len());
+        for (n, repeats) in repeats.into_iter().enumerate() {
+            if n < self.kinds.len() {
+                self.kinds[n].repeats = repeats;
+            } else {
+                self.kinds.push(Kind {
                     repeats,
+                    made: Vec::new(),
+                    repeated: Vec::new(),
+                });
+            }
+            let kind = &mut self.kinds[n];
+            kind.repeated.resize(kind.repeats.of.len(), false);
+            for &of in kind.repeats.of.iter().flatten() {
+                if let Some(r) = kind.repeated.get_mut(of) {
+                    *r = true;
                 }
-            })
-            .collect();
-        RepeatState {
-            kinds,
-            recording: None,
+            }
         }
+    }
+
+    /// Drops what the last conversion made, keeping the vectors.
+    pub(super) fn clear(&mut self) {
+        for kind in &mut self.kinds {
+            kind.repeats.of.clear();
+            kind.made.clear();
+            kind.repeated.clear();
+        }
+        self.recording = None;
+        self.nodes.clear();
+        self.children.clear();
+        self.edges.clear();
+        self.copies.clear();
     }
 
     /// A struct named `name` begins.
@@ -129,18 +158,20 @@ impl RepeatState {
         kind.made.push(None);
         let of = kind.repeats.of.get(n).copied().flatten();
         if let Some(made) = of.and_then(|of| kind.made.get(of)?.as_ref()) {
+            let span = made.span;
+            let nodes = made.nodes.clone();
             return Ok(Start::Repeat {
                 id: (k, n),
-                dict: made.copy(py)?,
-                span: made.span,
+                dict: self.copy(py, nodes)?,
+                span,
             });
         }
         let repeated = kind.repeated.get(n).copied().unwrap_or(false);
         if repeated && self.recording.is_none() {
             self.recording = Some(Recording {
                 id: (k, n),
-                nodes: Vec::new(),
-                edges: Vec::new(),
+                nodes: self.nodes.len(),
+                children: self.children.len(),
                 last: None,
                 spoilt: false,
             });
@@ -150,7 +181,8 @@ impl RepeatState {
 
     /// A dict begins to be filled: its mark for [`RepeatState::dict_done`].
     pub(super) fn dict_begun(&mut self) -> Option<usize> {
-        Some(self.recording.as_ref()?.edges.len())
+        self.recording.as_ref()?;
+        Some(self.edges.len())
     }
 
     /// A dict that began with `mark` is finished.
@@ -158,19 +190,30 @@ impl RepeatState {
         let (Some(mark), Some(r)) = (mark, &mut self.recording) else {
             return;
         };
-        let children = r.edges.split_off(mark.min(r.edges.len()));
-        r.last = Some((r.nodes.len(), dict.as_ptr() as usize));
-        r.nodes.push(Node {
+        let first = self.children.len();
+        self.children
+            .extend(self.edges.drain(mark.min(self.edges.len())..));
+        r.last = Some((self.nodes.len(), dict.as_ptr() as usize));
+        self.nodes.push(Node {
             dict: dict.clone().unbind(),
-            children,
+            children: first..self.children.len(),
         });
     }
 
     /// `value` was put into the dict being filled, under the key `key` gives.
     #[inline]
     pub(super) fn value_put(&mut self, key: impl FnOnce() -> Py<PyAny>, value: &Bound<'_, PyAny>) {
-        if let Some(r) = &mut self.recording {
-            r.value_put(key, value);
+        let Some(r) = &mut self.recording else {
+            return;
+        };
+        let last = r.last.take();
+        if value.is_exact_instance_of::<PyDict>() {
+            match last {
+                Some((node, at)) if at == value.as_ptr() as usize => self.edges.push((key(), node)),
+                _ => r.spoilt = true,
+            }
+        } else if value.is_exact_instance_of::<PyList>() {
+            r.spoilt = true;
         }
     }
 
@@ -188,12 +231,36 @@ impl RepeatState {
         let Some(r) = self.recording.take_if(|r| r.id == id) else {
             return;
         };
-        if !r.spoilt && r.edges.is_empty() {
+        if !r.spoilt && self.edges.is_empty() {
             self.kinds[id.0].made[id.1] = Some(Made {
-                nodes: r.nodes,
+                nodes: r.nodes..self.nodes.len(),
                 span,
             });
+        } else {
+            self.nodes.truncate(r.nodes);
+            self.children.truncate(r.children);
+            self.edges.clear();
         }
+    }
+
+    /// A copy of the dict of the struct made of `nodes`: its dicts new, all the way down, the
+    /// rest (immutable) shared.
+    fn copy<'py>(&mut self, py: Python<'py>, nodes: Range<usize>) -> PyResult<Bound<'py, PyDict>> {
+        let first = nodes.start;
+        self.copies.clear();
+        for node in &self.nodes[nodes] {
+            let copy = node.dict.bind(py).copy()?;
+            for (key, child) in &self.children[node.children.clone()] {
+                copy.set_item(key.bind(py), self.copies[*child - first].bind(py))?;
+            }
+            self.copies.push(copy.unbind());
+        }
+        self.copies
+            .pop()
+            .map(|dict| dict.into_bound(py))
+            .ok_or_else(|| {
+                crate::errors::gorules_error("internal error: a repeat of a struct with no dict")
+            })
     }
 }
 
@@ -202,36 +269,4 @@ impl RepeatState {
 /// compared before the call to `memcmp` that compares the rest.
 fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
-}
-
-impl Made {
-    /// A copy of the struct's dict: its dicts new, all the way down, the rest (immutable)
-    /// shared.
-    fn copy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let mut copies: Vec<Bound<'py, PyDict>> = Vec::with_capacity(self.nodes.len());
-        for node in &self.nodes {
-            let copy = node.dict.bind(py).copy()?;
-            for (key, child) in &node.children {
-                copy.set_item(key.bind(py), &copies[*child])?;
-            }
-            copies.push(copy);
-        }
-        copies.pop().ok_or_else(|| {
-            crate::errors::gorules_error("internal error: a repeat of a struct with no dict")
-        })
-    }
-}
-
-impl Recording {
-    fn value_put(&mut self, key: impl FnOnce() -> Py<PyAny>, value: &Bound<'_, PyAny>) {
-        let last = self.last.take();
-        if value.is_exact_instance_of::<PyDict>() {
-            match last {
-                Some((node, at)) if at == value.as_ptr() as usize => self.edges.push((key(), node)),
-                _ => self.spoilt = true,
-            }
-        } else if value.is_exact_instance_of::<PyList>() {
-            self.spoilt = true;
-        }
-    }
 }

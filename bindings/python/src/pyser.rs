@@ -717,9 +717,11 @@ impl<'py> Map<'_, 'py> {
         Ok(())
     }
 
+    /// A struct's field. Kept small, so that the most frequent case, a field the copy holds
+    /// already, costs few instructions; the others are [`Map::made_field`]'s.
+    #[inline(always)]
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         let at = key.as_ptr() as usize;
-        let mut scalar = None;
         match &mut self.fill {
             Fill::Repeat => return Ok(()),
             Fill::Copy { template, done } => {
@@ -738,9 +740,24 @@ impl<'py> Map<'_, 'py> {
                     return Ok(());
                 }
             }
-            Fill::Record(_) => scalar = Scalar::of(value),
-            Fill::Fresh => {}
+            Fill::Record(_) | Fill::Fresh => {}
         }
+        self.made_field(at, key, value)
+    }
+
+    /// A struct's field whose value is made: put into the copy, or into a dict made key by
+    /// key.
+    #[inline(never)]
+    fn made_field<T: ?Sized + Serialize>(
+        &mut self,
+        at: usize,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        let scalar = match self.fill {
+            Fill::Record(_) => Scalar::of(value),
+            _ => None,
+        };
         let v = value.serialize(self.ser.reborrow())?;
         if let Fill::Copy { template, done } = &mut self.fill {
             let fields = &self.ser.cache.templates[*template].fields;

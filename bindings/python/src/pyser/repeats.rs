@@ -264,9 +264,11 @@ impl RepeatState {
     }
 }
 
-/// Whether two struct names are the same. It runs for every struct converted: names of the
-/// same length (`SideScore` and `EndOfPlay`) mostly differ in their first byte, which is
-/// compared before the call to `memcmp` that compares the rest.
+/// Whether two struct names are the same. It runs for every struct converted: the same name
+/// is mostly the very same string (its `Serialize` implementation's), and names of the same
+/// length (`SideScore` and `EndOfPlay`) mostly differ in their first byte; both are told
+/// before the call to `memcmp` that compares the rest.
 fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+    a.len() == b.len()
+        && (a.as_ptr() == b.as_ptr() || (a.as_bytes().first() == b.as_bytes().first() && a == b))
 }

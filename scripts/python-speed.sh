@@ -22,6 +22,10 @@
 # `--dead markup` (every stone alive: the records carry no markup) under every built-in
 # ruleset. The package is built from this tree (maturin, the `release` profile) into the
 # virtualenv GORULES_PYTHON_VENV (default target/python-venv, made by scripts/python-venv.sh).
+# Under another interpreter (the build of CPython moves the package's figures):
+#
+#   PYTHON=/usr/bin/python3.11 scripts/python-venv.sh target/python-venv-debian
+#   GORULES_PYTHON_VENV=target/python-venv-debian scripts/python-speed.sh
 set -euo pipefail
 n=${1:-10000}; rounds=${2:-3}; jobs=${3:-2}; parts=${PARTS:-dicts arrow}
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,6 +33,7 @@ cd "$root"
 dir=/tmp/gorules-corpus-$n
 venv=${GORULES_PYTHON_VENV:-$root/target/python-venv}
 [ -x "$venv/bin/maturin" ] || scripts/python-venv.sh "$venv" >/dev/null
+venv="$(cd "$venv" && pwd)"   # the build below runs in bindings/python
 cargo build --release -q -p gorules-cli
 scripts/generated-corpus.sh "$n" "$dir" >/dev/null
 wheels=$(mktemp -d)

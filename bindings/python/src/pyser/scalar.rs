@@ -13,7 +13,7 @@ pub(super) enum Scalar {
     /// `null`: `None`, `()`, a unit struct, and a non-finite number.
     Null,
     Bool(bool),
-    /// Any integer type.
+    /// Any integer type up to 64 bits (the serializer's: it makes no 128-bit integer).
     Int(i128),
     /// A finite floating-point number, by its bits.
     Float(u64),
@@ -162,9 +162,6 @@ impl ser::Serializer for Capture {
     fn serialize_i64(self, v: i64) -> Result<Scalar, NotScalar> {
         Ok(Scalar::Int(v.into()))
     }
-    fn serialize_i128(self, v: i128) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v))
-    }
     fn serialize_u8(self, v: u8) -> Result<Scalar, NotScalar> {
         Ok(Scalar::Int(v.into()))
     }
@@ -249,9 +246,6 @@ impl ser::Serializer for Matches<'_> {
     }
     fn serialize_i64(self, v: i64) -> Result<bool, NotScalar> {
         self.int(v.into())
-    }
-    fn serialize_i128(self, v: i128) -> Result<bool, NotScalar> {
-        self.int(v)
     }
     fn serialize_u8(self, v: u8) -> Result<bool, NotScalar> {
         self.int(v.into())

@@ -85,7 +85,8 @@ struct Kind {
 }
 
 /// The [`Repeats`] of a conversion, under way. Its vectors are kept from conversion to
-/// conversion ([`RepeatState::clear`]), so that a value's repeats allocate nothing.
+/// conversion ([`RepeatState::clear`]): once the first values are converted, their repeats
+/// allocate nothing but what the caller gives.
 #[derive(Default)]
 pub(super) struct RepeatState {
     kinds: Vec<Kind>,

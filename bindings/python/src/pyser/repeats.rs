@@ -103,9 +103,11 @@ pub(super) struct RepeatState {
 }
 
 impl RepeatState {
-    /// Begins a conversion with `repeats`, in the vectors the last one left.
+    /// Begins a conversion with `repeats`, in the vectors the last one left ([`clear`]ed, or
+    /// new).
+    ///
+    /// [`clear`]: RepeatState::clear
     pub(super) fn begin(&mut self, repeats: Vec<Repeats>) {
-        self.clear();
         self.kinds.truncate(repeats.len());
         for (n, repeats) in repeats.into_iter().enumerate() {
             if n < self.kinds.len() {
@@ -130,7 +132,6 @@ impl RepeatState {
     /// Drops what the last conversion made, keeping the vectors.
     pub(super) fn clear(&mut self) {
         for kind in &mut self.kinds {
-            kind.repeats.of.clear();
             kind.made.clear();
             kind.repeated.clear();
         }

@@ -61,10 +61,13 @@ impl ser::Error for NotScalar {
     }
 }
 
-/// Implements the methods of a serializer of scalars that [`Capture`] and [`Matches`] share:
-/// every compound value is [`NotScalar`], and wrappers serialise what they wrap.
-macro_rules! not_compound {
+/// Implements a serializer of scalars from its five methods, which [`Capture`] and [`Matches`]
+/// each have: `bool`, `int` (any integer type up to 64 bits), `float`, `str` (a string, a
+/// character, a unit variant's name) and `null`. Every compound value is [`NotScalar`], and
+/// wrappers serialise what they wrap.
+macro_rules! scalar_serializer {
     () => {
+        type Error = NotScalar;
         type SerializeSeq = Impossible<Self::Ok, NotScalar>;
         type SerializeTuple = Impossible<Self::Ok, NotScalar>;
         type SerializeTupleStruct = Impossible<Self::Ok, NotScalar>;
@@ -73,6 +76,63 @@ macro_rules! not_compound {
         type SerializeStruct = Impossible<Self::Ok, NotScalar>;
         type SerializeStructVariant = Impossible<Self::Ok, NotScalar>;
 
+        fn serialize_bool(self, v: bool) -> Result<Self::Ok, NotScalar> {
+            self.bool(v)
+        }
+        fn serialize_i8(self, v: i8) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_i16(self, v: i16) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_i32(self, v: i32) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_i64(self, v: i64) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_u8(self, v: u8) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_u16(self, v: u16) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_u32(self, v: u32) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_u64(self, v: u64) -> Result<Self::Ok, NotScalar> {
+            self.int(v.into())
+        }
+        fn serialize_f32(self, v: f32) -> Result<Self::Ok, NotScalar> {
+            self.float(f64::from(v))
+        }
+        fn serialize_f64(self, v: f64) -> Result<Self::Ok, NotScalar> {
+            self.float(v)
+        }
+        fn serialize_char(self, v: char) -> Result<Self::Ok, NotScalar> {
+            let mut buf = [0u8; 4];
+            self.str(v.encode_utf8(&mut buf))
+        }
+        fn serialize_str(self, v: &str) -> Result<Self::Ok, NotScalar> {
+            self.str(v)
+        }
+        fn serialize_none(self) -> Result<Self::Ok, NotScalar> {
+            self.null()
+        }
+        fn serialize_unit(self) -> Result<Self::Ok, NotScalar> {
+            self.null()
+        }
+        fn serialize_unit_struct(self, _name: &'static str) -> Result<Self::Ok, NotScalar> {
+            self.null()
+        }
+        fn serialize_unit_variant(
+            self,
+            _name: &'static str,
+            _index: u32,
+            variant: &'static str,
+        ) -> Result<Self::Ok, NotScalar> {
+            self.str(variant)
+        }
         fn serialize_bytes(self, _v: &[u8]) -> Result<Self::Ok, NotScalar> {
             Err(NotScalar)
         }
@@ -142,78 +202,38 @@ macro_rules! not_compound {
 /// Makes the [`Scalar`] of a value.
 struct Capture;
 
-impl ser::Serializer for Capture {
-    type Ok = Scalar;
-    type Error = NotScalar;
-    not_compound!();
-
-    fn serialize_bool(self, v: bool) -> Result<Scalar, NotScalar> {
+impl Capture {
+    fn bool(self, v: bool) -> Result<Scalar, NotScalar> {
         Ok(Scalar::Bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
+    fn int(self, v: i128) -> Result<Scalar, NotScalar> {
+        Ok(Scalar::Int(v))
     }
-    fn serialize_i16(self, v: i16) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_i64(self, v: i64) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_u8(self, v: u8) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_u64(self, v: u64) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Int(v.into()))
-    }
-    fn serialize_f32(self, v: f32) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::float(f64::from(v)))
-    }
-    fn serialize_f64(self, v: f64) -> Result<Scalar, NotScalar> {
+    fn float(self, v: f64) -> Result<Scalar, NotScalar> {
         Ok(Scalar::float(v))
     }
-    fn serialize_char(self, v: char) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Str(v.to_string().into()))
-    }
-    fn serialize_str(self, v: &str) -> Result<Scalar, NotScalar> {
+    fn str(self, v: &str) -> Result<Scalar, NotScalar> {
         Ok(Scalar::Str(v.into()))
     }
-    fn serialize_none(self) -> Result<Scalar, NotScalar> {
+    fn null(self) -> Result<Scalar, NotScalar> {
         Ok(Scalar::Null)
     }
-    fn serialize_unit(self) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Null)
-    }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Null)
-    }
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<Scalar, NotScalar> {
-        Ok(Scalar::Str(variant.into()))
-    }
+}
+
+impl ser::Serializer for Capture {
+    type Ok = Scalar;
+    scalar_serializer!();
 }
 
 /// Tells whether a value is the [`Scalar`] it holds, without making anything.
 struct Matches<'s>(&'s Scalar);
 
 impl Matches<'_> {
+    fn bool(self, v: bool) -> Result<bool, NotScalar> {
+        Ok(*self.0 == Scalar::Bool(v))
+    }
     fn int(self, v: i128) -> Result<bool, NotScalar> {
         Ok(*self.0 == Scalar::Int(v))
-    }
-    fn str(self, v: &str) -> Result<bool, NotScalar> {
-        Ok(matches!(self.0, Scalar::Str(s) if **s == *v))
     }
     fn float(self, v: f64) -> Result<bool, NotScalar> {
         Ok(match *self.0 {
@@ -222,6 +242,9 @@ impl Matches<'_> {
             _ => false,
         })
     }
+    fn str(self, v: &str) -> Result<bool, NotScalar> {
+        Ok(matches!(self.0, Scalar::Str(s) if **s == *v))
+    }
     fn null(self) -> Result<bool, NotScalar> {
         Ok(*self.0 == Scalar::Null)
     }
@@ -229,64 +252,5 @@ impl Matches<'_> {
 
 impl ser::Serializer for Matches<'_> {
     type Ok = bool;
-    type Error = NotScalar;
-    not_compound!();
-
-    fn serialize_bool(self, v: bool) -> Result<bool, NotScalar> {
-        Ok(*self.0 == Scalar::Bool(v))
-    }
-    fn serialize_i8(self, v: i8) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_u8(self, v: u8) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_u64(self, v: u64) -> Result<bool, NotScalar> {
-        self.int(v.into())
-    }
-    fn serialize_f32(self, v: f32) -> Result<bool, NotScalar> {
-        self.float(f64::from(v))
-    }
-    fn serialize_f64(self, v: f64) -> Result<bool, NotScalar> {
-        self.float(v)
-    }
-    fn serialize_char(self, v: char) -> Result<bool, NotScalar> {
-        let mut buf = [0u8; 4];
-        self.str(v.encode_utf8(&mut buf))
-    }
-    fn serialize_str(self, v: &str) -> Result<bool, NotScalar> {
-        self.str(v)
-    }
-    fn serialize_none(self) -> Result<bool, NotScalar> {
-        self.null()
-    }
-    fn serialize_unit(self) -> Result<bool, NotScalar> {
-        self.null()
-    }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<bool, NotScalar> {
-        self.null()
-    }
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<bool, NotScalar> {
-        self.str(variant)
-    }
+    scalar_serializer!();
 }

@@ -46,19 +46,32 @@ pub fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     Ok(files)
 }
 
+/// The generated files whose content in the tree under `root` is not what `files` holds.
+fn stale(root: &Path, files: &[(PathBuf, String)]) -> Vec<String> {
+    files
+        .iter()
+        .filter(|(rel, content)| {
+            std::fs::read_to_string(root.join(rel)).ok().as_ref() != Some(content)
+        })
+        .map(|(rel, _)| rel.display().to_string())
+        .collect()
+}
+
 /// Writes the files, or with `check` reports the ones that differ (exit code 1).
 pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
     let files = generate(root)?;
-    let mut stale = Vec::new();
+    if check {
+        let stale = stale(root, &files);
+        if !stale.is_empty() {
+            eprintln!("{}", out_of_date(&stale));
+            return Ok(ExitCode::from(1));
+        }
+        println!("docs are up to date ({} files)", files.len());
+        return Ok(ExitCode::SUCCESS);
+    }
     for (rel, content) in &files {
         let path = root.join(rel);
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
-        if current == *content {
-            continue;
-        }
-        if check {
-            stale.push(rel.display().to_string());
-        } else {
+        if std::fs::read_to_string(&path).ok().as_ref() != Some(content) {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             }
@@ -66,17 +79,15 @@ pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
             println!("wrote {}", rel.display());
         }
     }
-    if !stale.is_empty() {
-        eprintln!(
-            "cargo xtask docs: out of date: {} (run `cargo xtask docs` and commit)",
-            stale.join(", ")
-        );
-        return Ok(ExitCode::from(1));
-    }
-    if check {
-        println!("docs are up to date ({} files)", files.len());
-    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The message naming the stale files.
+fn out_of_date(stale: &[String]) -> String {
+    format!(
+        "cargo xtask docs: out of date: {} (run `cargo xtask docs` and commit)",
+        stale.join(", ")
+    )
 }
 
 fn md_table(header: &[String], rows: &[Vec<String>]) -> String {
@@ -832,4 +843,37 @@ fn architecture_md(root: &Path) -> Result<String, String> {
     out.push_str(&modules);
     out.push_str(DATA_FLOW);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generated pages of `docs/` are what `cargo xtask docs` makes of the tree as it is: a
+    /// change to a ruleset, a gallery record, a manifest or the engine that alters one fails
+    /// the workspace's tests until the pages are regenerated and committed.
+    #[test]
+    fn the_generated_docs_are_up_to_date() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let files = generate(&root).unwrap_or_else(|e| panic!("cargo xtask docs: {e}"));
+        let stale = stale(&root, &files);
+        assert!(stale.is_empty(), "{}", out_of_date(&stale));
+    }
+
+    /// A page that differs from what would be generated, or that is missing, is reported.
+    #[test]
+    fn a_changed_or_missing_page_is_stale() {
+        let dir = std::env::temp_dir().join(format!("xtask-stale-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("docs")).unwrap();
+        std::fs::write(dir.join("docs/same.md"), "same\n").unwrap();
+        std::fs::write(dir.join("docs/changed.md"), "before\n").unwrap();
+        let files = vec![
+            (PathBuf::from("docs/same.md"), "same\n".to_string()),
+            (PathBuf::from("docs/changed.md"), "after\n".to_string()),
+            (PathBuf::from("docs/missing.md"), String::new()),
+        ];
+        let found = stale(&dir, &files);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(found, ["docs/changed.md", "docs/missing.md"]);
+    }
 }

@@ -2,7 +2,8 @@
 //!
 //! - `cargo xtask docs`: regenerates the generated pages of `docs/` (the feature matrix, the
 //!   gallery with its SVG diagrams, the rules model, the architecture page);
-//! - `cargo xtask docs --check`: fails when they are out of date (CI runs it).
+//! - `cargo xtask docs --check`: fails when they are out of date (so does a unit test of this
+//!   crate, which the workspace's `cargo test` runs).
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -47,21 +47,20 @@ pub fn generate(root: &Path) -> Result<Vec<(PathBuf, String)>, String> {
 }
 
 /// The generated files whose content in the tree under `root` is not what `files` holds.
-fn stale(root: &Path, files: &[(PathBuf, String)]) -> Vec<String> {
+fn stale<'a>(root: &Path, files: &'a [(PathBuf, String)]) -> Vec<&'a (PathBuf, String)> {
     files
         .iter()
         .filter(|(rel, content)| {
             std::fs::read_to_string(root.join(rel)).ok().as_ref() != Some(content)
         })
-        .map(|(rel, _)| rel.display().to_string())
         .collect()
 }
 
 /// Writes the files, or with `check` reports the ones that differ (exit code 1).
 pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
     let files = generate(root)?;
+    let stale = stale(root, &files);
     if check {
-        let stale = stale(root, &files);
         if !stale.is_empty() {
             eprintln!("{}", out_of_date(&stale));
             return Ok(ExitCode::from(1));
@@ -69,24 +68,26 @@ pub fn run(check: bool, root: &Path) -> Result<ExitCode, String> {
         println!("docs are up to date ({} files)", files.len());
         return Ok(ExitCode::SUCCESS);
     }
-    for (rel, content) in &files {
+    for (rel, content) in stale {
         let path = root.join(rel);
-        if std::fs::read_to_string(&path).ok().as_ref() != Some(content) {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            }
-            std::fs::write(&path, content).map_err(|e| format!("{}: {e}", path.display()))?;
-            println!("wrote {}", rel.display());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
+        std::fs::write(&path, content).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", rel.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The message naming the stale files.
-fn out_of_date(stale: &[String]) -> String {
+fn out_of_date(stale: &[&(PathBuf, String)]) -> String {
+    let names: Vec<String> = stale
+        .iter()
+        .map(|(rel, _)| rel.display().to_string())
+        .collect();
     format!(
         "cargo xtask docs: out of date: {} (run `cargo xtask docs` and commit)",
-        stale.join(", ")
+        names.join(", ")
     )
 }
 
@@ -872,8 +873,14 @@ mod tests {
             (PathBuf::from("docs/changed.md"), "after\n".to_string()),
             (PathBuf::from("docs/missing.md"), String::new()),
         ];
-        let found = stale(&dir, &files);
+        let found: Vec<&Path> = stale(&dir, &files)
+            .into_iter()
+            .map(|(rel, _)| rel.as_path())
+            .collect();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(found, ["docs/changed.md", "docs/missing.md"]);
+        assert_eq!(
+            found,
+            [Path::new("docs/changed.md"), Path::new("docs/missing.md")]
+        );
     }
 }

@@ -2,12 +2,13 @@
 //!
 //! A thread of its own drives the library's corpus run ([`crate::run`]): its workers replay
 //! the records and make each game's entry (`GameEntry`, what `--format jsonl` writes a line
-//! of) and summary row; the driving thread counts the rows and sends the entries, in input
-//! order and in batches of [`BATCH`], into a bounded channel, then the summary. The Python
-//! iterator takes a batch out with the interpreter lock released, then hands out its entries
-//! one by one, turning each into Python objects by its serde serialisation ([`crate::pyser`]):
-//! the dicts `json.loads` would make of the line. When Python stops reading, the channel fills
-//! and the run waits; when the iterator is dropped, the run stops.
+//! of) and summary row; the driving thread counts the rows and queues the entries, in input
+//! order, then the summary, in a bounded queue ([`Handoff`]). The Python iterator takes them
+//! out a batch at a time ([`BATCH`], or what came within [`BATCH_WAIT`]) with the interpreter
+//! lock released, then hands them out one by one, turning each into Python objects by its
+//! serde serialisation ([`crate::pyser`]): the dicts `json.loads` would make of the line. When
+//! Python stops reading, the queue fills and the run waits; when the iterator is closed or
+//! dropped, the run stops.
 //!
 //! The run's tally, sent with the summary, is kept for `CompareRun.tally()`: the summary as
 //! data that merges with the tallies of the other parts of a run and crosses processes
@@ -15,11 +16,10 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use gorules_compare::corpus::{GameEntry, HomeBox, Summary, Tally};
+use gorules_compare::corpus::{GameEntry, Handoff, HomeBox, Summary, Taken, Tally};
 use gorules_compare::files::InputErrorKind;
 use gorules_compare::replay::{EndOfPlay, ScoreReport};
 use pyo3::prelude::*;
@@ -35,15 +35,18 @@ use crate::tally::PyTally;
 const SCORE_REPORT: &str = "ScoreReport";
 const END_OF_PLAY: &str = "EndOfPlay";
 
-/// Entries go to Python in batches of this many (the last one smaller): one wake-up of the
-/// Python thread, and one release of the interpreter lock, per batch instead of per game.
-const BATCH: usize = 16;
+/// Entries go to Python in batches of this many, or fewer when the oldest has waited
+/// [`BATCH_WAIT`] or the run is over ([`Handoff`]): one wake-up of the Python thread, and one
+/// release of the interpreter lock, per batch instead of per game. Larger batches let the run
+/// and the Python thread wait less for each other on two cores (taking turns, batches of 16
+/// gave 0.78 of the command's records/s, batches of 128 gave 0.80, for the same CPU time; see
+/// docs/performance.md, "The Python package").
+const BATCH: usize = 128;
 
-/// Batches that may wait in the channel for Python to read them. With the batch being filled
-/// and the one Python is reading, at most 48 entries are made and not yet converted: few enough
-/// that a report is still in the cache when its dicts are made (runs with 8 batches of 32 in
-/// the channel took 6 to 10% more CPU time).
-const CHANNEL: usize = 1;
+/// The longest an entry waits for its batch to fill while Python waits for it: in a slow run
+/// (dead stones from a GTP engine, a second or more a game) every entry reaches Python as soon
+/// as it is made.
+const BATCH_WAIT: Duration = Duration::from_millis(10);
 
 /// What the run sends.
 enum Message {
@@ -62,30 +65,30 @@ pub struct SummaryLine<'a> {
     pub summary: &'a Summary,
 }
 
-/// The driving thread's side of `compare`: the entries, sent in batches of [`BATCH`], then
-/// the tally or the run's error.
+/// The driving thread's side of `compare`: the entries, then the tally or the run's error.
 struct EntrySink {
-    tx: SyncSender<Vec<Message>>,
-    batch: Vec<Message>,
+    handoff: Arc<Handoff<Message>>,
 }
 
 impl RunSink for EntrySink {
     fn entry(&mut self, entry: HomeBox<GameEntry>) -> bool {
         let repeats = repeats(&entry);
-        self.batch.push(Message::Entry(entry, repeats));
-        if self.batch.len() < BATCH {
-            return true;
-        }
-        let full = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
-        self.tx.send(full).is_ok()
+        self.handoff.push(Message::Entry(entry, repeats))
     }
 
-    fn end(mut self, end: Result<Tally, String>) {
-        self.batch.push(match end {
+    fn end(self, end: Result<Tally, String>) {
+        self.handoff.push(match end {
             Ok(tally) => Message::End(Box::new(tally)),
             Err(message) => Message::Error(message),
         });
-        let _ = self.tx.send(self.batch);
+    }
+}
+
+/// However the run ends (its end sent, stopped, or a panic), Python then reads what is left and
+/// the end of the iteration.
+impl Drop for EntrySink {
+    fn drop(&mut self) {
+        self.handoff.finish();
     }
 }
 
@@ -157,18 +160,17 @@ pub fn compare(
         examples,
         max_file_size,
     )?;
-    let (tx, rx) = sync_channel::<Vec<Message>>(CHANNEL);
+    let handoff = Arc::new(Handoff::new(BATCH, BATCH_WAIT));
     request
         .spawn(
             "gorules-compare",
             EntrySink {
-                tx,
-                batch: Vec::with_capacity(BATCH),
+                handoff: Arc::clone(&handoff),
             },
         )
         .map_err(|e| gorules_error(format!("cannot start the run: {e}")))?;
     Ok(CompareRun {
-        rx: Mutex::new(Some(rx)),
+        handoff,
         pending: Mutex::new(VecDeque::new()),
         cache: Mutex::new(Cache::default()),
         tally: Mutex::new(None),
@@ -203,19 +205,12 @@ pub fn sgf_files(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathB
     .map_err(gorules_error)
 }
 
-/// What one wait on the channel gave.
-enum Next {
-    Batch(Vec<Message>),
-    Wait,
-    End,
-}
-
 /// The iterator `gorules.compare` returns: one dict per game, then the summary. Dropping it
 /// (or `close()`) stops the run.
 #[pyclass(module = "gorules._gorules", name = "CompareRun")]
 pub struct CompareRun {
-    /// The run's entries; `None` once it is over or closed.
-    rx: Mutex<Option<Receiver<Vec<Message>>>>,
+    /// The run's entries as they come.
+    handoff: Arc<Handoff<Message>>,
     /// The entries of the last batch not yet handed to Python.
     pending: Mutex<VecDeque<Message>>,
     /// The Python objects the entries share (names, short strings, numbers).
@@ -232,6 +227,13 @@ impl CompareRun {
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         to_python(py, &mut cache, value)
+    }
+}
+
+/// A dropped iterator stops its run.
+impl Drop for CompareRun {
+    fn drop(&mut self) {
+        self.handoff.close();
     }
 }
 
@@ -266,32 +268,16 @@ impl CompareRun {
                 }
                 None => {}
             }
-            // The next batch, waited for with the interpreter lock released (the channel's
-            // lock taken there too, so that two Python threads reading one run cannot block
-            // each other while one holds the interpreter lock), looking up now and then for a
-            // KeyboardInterrupt.
-            let got = py.detach(|| {
-                let mut guard = self.rx.lock().unwrap_or_else(|e| e.into_inner());
-                let Some(rx) = guard.as_ref() else {
-                    return Next::End;
-                };
-                match rx.recv_timeout(Duration::from_millis(100)) {
-                    Ok(batch) => Next::Batch(batch),
-                    Err(RecvTimeoutError::Timeout) => Next::Wait,
-                    Err(RecvTimeoutError::Disconnected) => {
-                        *guard = None;
-                        Next::End
-                    }
-                }
-            });
-            match got {
-                Next::Batch(batch) => self
+            // The next batch, waited for with the interpreter lock released, looking up now
+            // and then for a KeyboardInterrupt.
+            match py.detach(|| self.handoff.take(Duration::from_millis(100))) {
+                Taken::Batch(batch) => self
                     .pending
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .extend(batch),
-                Next::Wait => py.check_signals()?,
-                Next::End => return Ok(None),
+                Taken::Wait => py.check_signals()?,
+                Taken::End => return Ok(None),
             }
         }
     }
@@ -310,7 +296,7 @@ impl CompareRun {
 
     /// Stops the run: no further game is read; the iterator is then exhausted.
     fn close(&self) {
-        *self.rx.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.handoff.close();
         self.pending
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -7,7 +7,7 @@
 //! - `score`: one record under many rulesets, the JSON contract of
 //!   `gorules score --format json` (`gorules_compare::report`) as dicts;
 //! - `compare`: a corpus run streamed game by game from worker threads over
-//!   a bounded channel, the entries of `gorules compare --format jsonl`
+//!   a bounded queue, the entries of `gorules compare --format jsonl`
 //!   (`gorules_compare::corpus`), and `Tally`: its summary as data that merges and
 //!   pickles, for runs split over processes;
 //! - `compare_arrow`: the same run as the Arrow record batches of

@@ -3,10 +3,12 @@
 The command is the one the Rust test harness names in GORULES_BIN (crates/cli/tests/python.rs
 builds it); run by hand, pytest looks in the workspace's target directory. When it is missing
 the tests that need it are skipped, except under CI (CI set), where that is a failure. The
-records are the repository's own GNU Go self-play games, examples/gnugo.
+records are the repository's own GNU Go self-play games, examples/gnugo; GNU Go itself is the
+GTP engine of the tests that ask one for dead stones.
 """
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 from typing import List
@@ -44,6 +46,15 @@ def cli() -> Path:
             return c
     _missing("the gorules command (cargo build -p gorules-cli, or GORULES_BIN)")
     raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="session")
+def gnugo() -> str:
+    """The command of GNU Go in GTP mode (Debian's package puts it in /usr/games)."""
+    found = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games")
+    if not found:
+        _missing("GNU Go (apt-get install gnugo)")
+    return f"{found} --mode gtp"
 
 
 def run_cli(cli: Path, args: List[str], ok: bool = True) -> subprocess.CompletedProcess:

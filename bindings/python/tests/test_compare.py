@@ -149,6 +149,19 @@ def test_stopping_early_and_closing(corpus):
     assert list(run) == []
 
 
+def test_a_slow_run_hands_out_each_game_as_it_is_done(corpus, gnugo):
+    # Dead stones from GNU Go take a fraction of a second or more a 19x19 game: entries are
+    # handed out as they are made, not held until a batch of them is full (the run has fewer
+    # games than a batch).
+    games = sorted(corpus.glob("19x19-*.sgf"))
+    assert len(games) >= 3
+    start = time.monotonic()
+    came = [time.monotonic() - start for _ in gorules.compare(games, dead="engine", engine=gnugo, jobs=1)]
+    assert len(came) == len(games) + 1
+    first, last = came[0], came[len(games) - 1]
+    assert first < 0.75 * last, f"the first game came at {first:.2f} s, the last at {last:.2f} s"
+
+
 def test_other_threads_run_while_rust_works(corpus):
     # The interpreter lock is released while the run waits for games: a Python thread keeps
     # counting meanwhile.

@@ -70,9 +70,13 @@ pub fn score_columns(rulesets: &[RulesetChoice], options: &Options) -> Vec<Strin
 }
 
 #[cfg(feature = "files")]
+mod handoff;
+#[cfg(feature = "files")]
 mod home_box;
 #[cfg(feature = "files")]
 mod run;
+#[cfg(feature = "files")]
+pub use handoff::{Handoff, Taken};
 #[cfg(feature = "files")]
 pub use home_box::HomeBox;
 #[cfg(all(feature = "files", feature = "parallel"))]

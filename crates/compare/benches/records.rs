@@ -3,7 +3,11 @@
 //! compare` runs (entries streamed in input order and dropped).
 //!
 //! The records are generated here (seeded random legal play), so the benchmark needs no
-//! outside files: `cargo bench -p gorules-compare --bench records`.
+//! outside files: `cargo bench -p gorules-compare --bench records`. They carry no territory
+//! markup and are read with the dead stones of their markup (`--dead markup`: every stone
+//! alive), as the corpus scripts run them: the default `auto` would estimate each final
+//! position's dead stones, the dead-stone estimate's own workload (benchmark `estimate` of
+//! gorules-life).
 //!
 //! Allocator: mimalloc, the global allocator of the `gorules` binary (as in the product).
 
@@ -11,6 +15,7 @@ mod support;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use gorules_compare::corpus::{compare_paths, GameEntry, RunLimits};
+use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::builtins;
@@ -19,15 +24,24 @@ use gorules_sgf::{parse_sgf, to_sgf};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The records' options: the dead stones of their markup (none).
+fn options() -> Options {
+    Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    }
+}
+
 fn one_record(c: &mut Criterion) {
     let rulesets: Vec<_> = builtins().into_iter().map(std::sync::Arc::new).collect();
     let text = to_sgf(&support::random_record(19, 250, 7));
+    let options = options();
     let mut g = c.benchmark_group("record_19x19_250_moves");
     g.throughput(Throughput::Elements(1));
     g.bench_function("parse_replay_score_all_rulesets", |b| {
         b.iter(|| {
             let rec = &parse_sgf(&text, Some("bench.sgf")).unwrap()[0];
-            compare_game(rec, &rulesets, &Options::default()).unwrap()
+            compare_game(rec, &rulesets, &options).unwrap()
         })
     });
     g.bench_function("parse_only", |b| {
@@ -42,6 +56,7 @@ fn corpus(c: &mut Criterion) {
     std::fs::create_dir_all(&dir).unwrap();
     let files = support::write_corpus(&dir, 10_000);
     let paths = [dir.clone()];
+    let options = options();
     let mut g = c.benchmark_group("compare_10000_records");
     g.sample_size(10);
     g.throughput(Throughput::Elements(files.len() as u64));
@@ -57,17 +72,9 @@ fn corpus(c: &mut Criterion) {
                         jobs,
                         ..RunLimits::default()
                     };
-                    compare_paths(
-                        &paths,
-                        &rulesets,
-                        &Options::default(),
-                        limits,
-                        &|| {},
-                        |e| {
-                            games +=
-                                matches!(std::hint::black_box(&e), GameEntry::Report(_)) as usize
-                        },
-                    );
+                    compare_paths(&paths, &rulesets, &options, limits, &|| {}, |e| {
+                        games += matches!(std::hint::black_box(&e), GameEntry::Report(_)) as usize
+                    });
                     games
                 },
                 BatchSize::PerIteration,

@@ -4,7 +4,8 @@
 //! `cargo run --release -p gorules-compare --example profile_record -- MODE N`, where MODE is
 //! `all` (parse, replay and score under every built-in ruleset, as the benchmark does),
 //! `parse` (`gorules_sgf::parse_sgf`) or `compare` (replay and score a record parsed once).
-//! Subtract a run with `N = 0` to leave out start-up.
+//! Subtract a run with `N = 0` to leave out start-up. The record is read with the dead stones
+//! of its markup (none: every stone alive), as in the benchmark.
 //!
 //! `... --example profile_record -- corpus DIR` writes the corpus benchmark's 10,000 records to
 //! `DIR`, for timing the whole command (`gorules compare DIR --jobs 1`).
@@ -14,6 +15,7 @@
 #[path = "../benches/support/mod.rs"]
 mod support;
 
+use gorules_compare::dead::DeadStones;
 use gorules_compare::replay::Options;
 use gorules_compare::report::compare_game;
 use gorules_rules::builtins;
@@ -35,18 +37,22 @@ fn main() {
     let rulesets: Vec<_> = builtins().into_iter().map(std::sync::Arc::new).collect();
     let text = to_sgf(&support::random_record(19, 250, 7));
     let parsed = parse_sgf(&text, Some("bench.sgf")).unwrap();
+    let options = Options {
+        dead: DeadStones::Markup,
+        ..Options::default()
+    };
     let mut sink = 0usize;
     for _ in 0..n {
         sink += match mode {
             "all" => {
                 let rec = &parse_sgf(&text, Some("bench.sgf")).unwrap()[0];
-                compare_game(rec, &rulesets, &Options::default())
+                compare_game(rec, &rulesets, &options)
                     .unwrap()
                     .rulesets
                     .len()
             }
             "parse" => parse_sgf(&text, Some("bench.sgf")).unwrap().len(),
-            "compare" => compare_game(&parsed[0], &rulesets, &Options::default())
+            "compare" => compare_game(&parsed[0], &rulesets, &options)
                 .unwrap()
                 .rulesets
                 .len(),

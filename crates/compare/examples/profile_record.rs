@@ -8,7 +8,7 @@
 //! of its markup (none: every stone alive), as in the benchmark.
 //!
 //! `... --example profile_record -- corpus DIR` writes the corpus benchmark's 10,000 records to
-//! `DIR`, for timing the whole command (`gorules compare DIR --jobs 1`).
+//! `DIR`, for timing the whole command (`gorules compare DIR --jobs 1 --dead markup`).
 //!
 //! Allocator: mimalloc, as in the `gorules` binary and the benchmark.
 

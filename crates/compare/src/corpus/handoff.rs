@@ -39,8 +39,8 @@ struct State<T> {
     producing: bool,
     /// Whether anyone reads ([`Handoff::close`] not called yet).
     reading: bool,
-    /// Whether the reader waits on `ready`.
-    waiting: bool,
+    /// How many readers wait on `ready`.
+    waiting: usize,
 }
 
 /// What [`Handoff::take`] gave.
@@ -63,7 +63,7 @@ impl<T> Handoff<T> {
                 since: None,
                 producing: true,
                 reading: true,
-                waiting: false,
+                waiting: 0,
             }),
             ready: Condvar::new(),
             room: Condvar::new(),
@@ -94,7 +94,7 @@ impl<T> Handoff<T> {
         s.queue.push_back(item);
         // The reader is told of a full batch, and of a first item, from which it times its
         // wait: not of every item.
-        if s.waiting && (s.queue.len() == 1 || s.queue.len() >= self.batch) {
+        if s.waiting > 0 && (s.queue.len() == 1 || s.queue.len() >= self.batch) {
             self.ready.notify_all();
         }
         true
@@ -135,13 +135,13 @@ impl<T> Handoff<T> {
                 return Taken::Wait;
             }
             let until = due.map_or(deadline, |d| d.min(deadline));
-            s.waiting = true;
+            s.waiting += 1;
             s = self
                 .ready
                 .wait_timeout(s, until.saturating_duration_since(now))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
-            s.waiting = false;
+            s.waiting -= 1;
         }
     }
 

@@ -664,3 +664,51 @@ fn the_summary_counts_games_changed_by_false_eyes_and_seki() {
         serde_json::json!(1)
     );
 }
+
+#[test]
+fn a_slow_runs_rows_are_written_as_its_games_are_done() {
+    use std::io::BufRead;
+    // Dead stones from GNU Go take a fraction of a second or more a 19x19 game: each game's
+    // line reaches the reader as the game is done, not when 64 KB of output have gathered.
+    let Some(gnugo) = gorules_tests::environment::gnugo() else {
+        return;
+    };
+    let mut games: Vec<std::path::PathBuf> = std::fs::read_dir(repo().join("examples/gnugo"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("19x19-")
+        })
+        .collect();
+    games.sort();
+    assert!(games.len() >= 3);
+    let engine = format!("{gnugo} --mode gtp");
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .arg("compare")
+        .args(&games)
+        .args(["--format", "jsonl", "--dead", "engine", "--engine", &engine])
+        .args(["--jobs", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let came: Vec<f64> = std::io::BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|line| {
+            line.unwrap();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(came.len(), games.len() + 1, "a line a game and the summary");
+    let (first, last) = (came[0], came[games.len() - 1]);
+    assert!(
+        first < 0.75 * last,
+        "the first game's line came at {first:.2} s, the last game's at {last:.2} s"
+    );
+}

@@ -21,6 +21,7 @@
 //! in order and writes them.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use gorules_compare::corpus::{delta_value, GameEntry, HomeBox, PairSummary, Summary};
 use gorules_compare::report::is_column;
@@ -42,6 +43,10 @@ pub const DELTAS_SHOWN: usize = 8;
 
 /// Output is written when this much has gathered (and at the end, and after an error's row).
 const WRITE_AT: usize = 64 * 1024;
+
+/// Output is also written when this long has passed since the last write: in a slow run (dead
+/// stones from a GTP engine, a second or more a game) each game's row is written as it is done.
+const WRITE_AFTER: Duration = Duration::from_millis(100);
 
 /// The layout of one corpus run: its format and score columns. It makes the text before the
 /// first game, each game's piece and the text after the last; it holds no state of the run,
@@ -280,8 +285,9 @@ impl CorpusLayout {
 /// ([`Sink::game`], or [`CorpusPrinter::write_piece`] for a piece made on another thread),
 /// then [`Sink::finish`] with the summary. The text before the first game is written with the
 /// first game: a run with no input writes nothing. Output is gathered and written in pieces
-/// of some 64 KB (a large piece, a game's JSON, is not copied), and at once after an error's
-/// row.
+/// of some 64 KB (a large piece, a game's JSON, is not copied), at once after an error's row,
+/// and with the next game once 100 ms have passed since the last write, so that a slow run's
+/// rows come as its games are done.
 ///
 /// In Parquet the rows are gathered in columns and written a row group at a time
 /// (`gorules_columnar::CorpusWriter`); the summary is not written (see [`summary_output`]).
@@ -291,6 +297,8 @@ pub struct CorpusPrinter<W: Write + Send> {
     games: usize,
     started: bool,
     pending: Vec<u8>,
+    /// When output was last written (or the printer made).
+    written: Instant,
 }
 
 /// Where a printer writes: the writer itself (the text formats), or the Parquet writer
@@ -319,6 +327,7 @@ impl<W: Write + Send> CorpusPrinter<W> {
             games: 0,
             started: false,
             pending: Vec::with_capacity(2 * WRITE_AT),
+            written: Instant::now(),
         })
     }
 
@@ -366,6 +375,7 @@ impl<W: Write + Send> CorpusPrinter<W> {
         };
         wtr.write_all(&self.pending)?;
         self.pending.clear();
+        self.written = Instant::now();
         wtr.flush()
     }
 
@@ -396,7 +406,7 @@ impl<W: Write + Send> CorpusPrinter<W> {
         } else {
             self.pending.extend_from_slice(&text);
         }
-        if self.pending.len() >= WRITE_AT || piece.error {
+        if self.pending.len() >= WRITE_AT || piece.error || self.written.elapsed() >= WRITE_AFTER {
             self.emit()?;
         }
         Ok(())

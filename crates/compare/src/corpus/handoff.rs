@@ -122,7 +122,8 @@ impl<T> Handoff<T> {
             if !s.queue.is_empty()
                 && (s.queue.len() >= self.batch || !s.producing || due.is_some_and(|d| d <= now))
             {
-                let batch = std::mem::take(&mut s.queue);
+                // The queue keeps a batch's room for the items to come.
+                let batch = std::mem::replace(&mut s.queue, VecDeque::with_capacity(self.batch));
                 s.since = None;
                 drop(s);
                 self.room.notify_all();

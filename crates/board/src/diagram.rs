@@ -155,6 +155,12 @@ mod tests {
         // A white stone with no liberty in the corner.
         let e = from_diagram("O X .\nX . .\n. . .").unwrap_err();
         assert_eq!(e.line, 1);
-        assert!(from_diagram("X").is_err(), "1x1 is below the minimum size");
+        // A lone stone on a 1x1 board has no liberty; the empty 1x1 board is a board.
+        let e = from_diagram("X").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.reason.contains("without a liberty"), "{}", e.reason);
+        assert_eq!(from_diagram(".").unwrap().size(), Size::new(1, 1).unwrap());
+        // No row at all is no board: 0x0 is below the minimum size.
+        assert!(from_diagram("").unwrap_err().reason.contains("0x0"));
     }
 }

@@ -1,6 +1,7 @@
 //! # gorules-board
 //!
-//! A fast Go board and capture engine for boards from 2x2 to 25x25, square or rectangular.
+//! A fast Go board and capture engine for boards from 1x1 to 25x25, square or rectangular
+//! (one point wide too: `1x9` and `9x1` are boards like any other).
 //! It knows stones, chains, liberties, captures and suicide, and nothing of any ruleset: no ko
 //! rule, no passes, no scoring rule. It answers what rulesets ask:
 //!

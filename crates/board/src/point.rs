@@ -5,20 +5,21 @@ use std::fmt;
 use crate::Color;
 
 /// The smallest board side this engine supports.
-pub const MIN_SIDE: u8 = 2;
+pub const MIN_SIDE: u8 = 1;
 /// The largest board side this engine supports.
 pub const MAX_SIDE: u8 = 25;
 
-/// A board size: `width` columns by `height` rows, each from 2 to 25.
+/// A board size: `width` columns by `height` rows, each from 1 to 25.
 ///
-/// Square boards are the norm; rectangular ones occur in public records (SGF `SZ[9:7]`).
+/// Square boards are the norm; rectangular ones occur in public records (SGF `SZ[9:7]`), and
+/// boards one point wide (`SZ[1:9]`, `SZ[9:1]`) in the study of Go on a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
     width: u8,
     height: u8,
 }
 
-/// A board size outside 2..=25.
+/// A board size outside 1..=25.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeError {
     /// The width that was asked for.
@@ -40,7 +41,7 @@ impl fmt::Display for SizeError {
 impl std::error::Error for SizeError {}
 
 impl Size {
-    /// A `width` x `height` board; each side must be from 2 to 25.
+    /// A `width` x `height` board; each side must be from 1 to 25.
     pub fn new(width: u32, height: u32) -> Result<Size, SizeError> {
         let ok = |s: u32| (MIN_SIDE as u32..=MAX_SIDE as u32).contains(&s);
         if ok(width) && ok(height) {
@@ -201,7 +202,16 @@ mod tests {
         // The on-board points at distance 1 (one coordinate differs by one), found by trying
         // every point of the board, in the order left, right, up, down; for points off the
         // board too, up to x = y = 255 (where x + 1 must neither overflow nor wrap to 0).
-        for (w, h) in [(2, 2), (9, 9), (19, 19), (25, 25), (3, 17)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 9),
+            (9, 1),
+            (2, 2),
+            (9, 9),
+            (19, 19),
+            (25, 25),
+            (3, 17),
+        ] {
             let size = Size::new(w, h).unwrap();
             for y in 0..=u8::MAX {
                 for x in 0..=u8::MAX {

@@ -290,7 +290,7 @@ impl PointSet {
     }
 }
 
-/// Division of a bit index (below `WORDS * 64`) by a row stride (3 to 26) as a multiply and a
+/// Division of a bit index (below `WORDS * 64`) by a row stride (2 to 26) as a multiply and a
 /// shift, exact in that range (checked by a test).
 #[derive(Clone, Copy)]
 struct DivByStride {
@@ -301,7 +301,7 @@ impl DivByStride {
     const SHIFT: u32 = 20;
 
     /// Magic numbers for strides 0 to 26, computed at compile time (no division at run time;
-    /// strides below 3 never occur).
+    /// strides below 2 never occur: a row is at least one point and its guard bit).
     const MAGIC: [u32; 27] = {
         let mut m = [0u32; 27];
         let mut s = 1;
@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn division_by_stride_is_exact() {
-        for stride in 3..=26u32 {
+        for stride in 2..=26u32 {
             let d = DivByStride::new(stride);
             for b in 0..(WORDS * 64) as u32 {
                 assert_eq!(d.div(b), b / stride, "{b} / {stride}");
@@ -398,8 +398,8 @@ mod tests {
 
     #[test]
     fn iter_on_every_size() {
-        for w in 2..=25u32 {
-            for h in [2, 3, 7, 19, 25] {
+        for w in 1..=25u32 {
+            for h in [1, 2, 3, 7, 19, 25] {
                 let size = Size::new(w, h).unwrap();
                 let all: Vec<Point> = size.points().collect();
                 assert_eq!(PointSet::full(size).iter().collect::<Vec<_>>(), all);
@@ -421,7 +421,16 @@ mod tests {
 
     #[test]
     fn words_follow_the_documented_layout() {
-        for (w, h) in [(2, 2), (9, 9), (13, 5), (19, 19), (25, 25)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 25),
+            (25, 1),
+            (2, 2),
+            (9, 9),
+            (13, 5),
+            (19, 19),
+            (25, 25),
+        ] {
             let size = Size::new(w, h).unwrap();
             let all: Vec<Point> = size.points().collect();
             let mut s = PointSet::empty(size);
@@ -451,7 +460,7 @@ mod tests {
         // not (it takes the wide path both ways).
         let mut next = crate::test_rng(0x2545_F491_4F6C_DD1Du64);
         let mut small = 0;
-        for n in 2..=11u32 {
+        for n in 1..=11u32 {
             let size = Size::square(n).unwrap();
             small += usize::from(PointSet::empty(size).nwords() <= 2);
             for _ in 0..200 {
@@ -473,7 +482,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(small, 9, "2x2 to 10x10 take the small path");
+        assert_eq!(small, 10, "1x1 to 10x10 take the small path");
     }
 
     /// Against a count of each point's neighbours, on sets of every density over boards of
@@ -482,6 +491,9 @@ mod tests {
     fn the_points_with_two_neighbors_in_a_set() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for (w, h) in [
+            (1, 1),
+            (1, 9),
+            (9, 1),
             (2, 2),
             (2, 9),
             (5, 3),
@@ -515,7 +527,16 @@ mod tests {
 
     #[test]
     fn dilate_stays_on_board() {
-        for (w, h) in [(2, 2), (9, 7), (19, 19), (25, 25), (3, 25)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 7),
+            (7, 1),
+            (2, 2),
+            (9, 7),
+            (19, 19),
+            (25, 25),
+            (3, 25),
+        ] {
             let size = Size::new(w, h).unwrap();
             for p in size.points() {
                 let mut s = PointSet::empty(size);

@@ -4,5 +4,6 @@
 
 mod captures;
 mod liberties_after;
+mod line;
 mod pass_alive;
 mod properties;

@@ -1,5 +1,5 @@
-//! Property tests: random games on every size from 2x2 to 19x19 (and some rectangular and
-//! 25x25 boards), checked after every move against a naive reference board and against the
+//! Property tests: random games on every size from 1x1 to 19x19 (and some rectangular, some one
+//! point wide, and 25x25 boards), checked after every move against a naive reference board and against the
 //! board's own invariants.
 //!
 //! A game is driven by a vector of random numbers (so proptest can shrink a failing game to a
@@ -429,7 +429,7 @@ fn squares(range: std::ops::RangeInclusive<u32>) -> Vec<(u32, u32)> {
 
 #[test]
 fn random_games_small_boards() {
-    run(&squares(2..=7), 64, false);
+    run(&squares(1..=7), 64, false);
 }
 
 #[test]
@@ -452,13 +452,22 @@ fn random_games_rectangular_boards() {
 }
 
 #[test]
+fn random_games_one_point_wide_boards() {
+    // Go on a line: every point has at most two neighbours.
+    let mut sizes: Vec<(u32, u32)> = (1..=25).flat_map(|n| [(1, n), (n, 1)]).collect();
+    sizes.dedup();
+    run(&sizes, 16, false);
+    run(&[(1, 2), (1, 5), (9, 1), (25, 1)], 16, true);
+}
+
+#[test]
 fn random_games_25x25() {
     run(&[(25, 25)], 2, false);
 }
 
 #[test]
 fn random_games_with_suicide_allowed() {
-    let mut sizes = squares(2..=9);
+    let mut sizes = squares(1..=9);
     sizes.extend([(3, 5), (9, 7)]);
     run(&sizes, 16, true);
     run(&[(13, 13), (19, 19)], 4, true);

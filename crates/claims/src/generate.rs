@@ -78,7 +78,9 @@ impl Legality {
 /// What games to generate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenOptions {
-    /// Board sizes (square), each from 2 to 25; a game draws one.
+    /// Board sizes (square), each from 1 to 25; a game draws one. On 1x1 every play is a
+    /// suicide (the point has no neighbour): its games are passes, and suicides where the
+    /// legality allows them, which still test komi, pass stones and the end of play.
     pub sizes: Vec<u32>,
     /// The largest handicap (0: even games only).
     pub max_handicap: u32,
@@ -613,7 +615,8 @@ pub fn normalize<'r>(
 }
 
 /// Parses board sizes: `2..9` or `2..=9` (both inclusive), `9`, or a list such as `5,7,9`
-/// (items may be ranges). Each from 2 to 25; the result is sorted and without repeats.
+/// (items may be ranges). Each from 1 to 25 (1: the 1x1 board, see [`GenOptions::sizes`]);
+/// the result is sorted and without repeats.
 pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {
     let bad = |s: &str| format!("`{s}` is not a board size; write e.g. `2..9`, `9` or `5,7,9`");
     let mut out = Vec::new();
@@ -659,7 +662,10 @@ mod tests {
         assert_eq!(parse_sizes("2..=4").unwrap(), vec![2, 3, 4]);
         assert_eq!(parse_sizes("9").unwrap(), vec![9]);
         assert_eq!(parse_sizes("9, 5,7,5").unwrap(), vec![5, 7, 9]);
-        assert!(parse_sizes("1..3").unwrap_err().contains("from 2 to 25"));
+        assert_eq!(parse_sizes("1..3").unwrap(), vec![1, 2, 3]);
+        assert_eq!(parse_sizes("1").unwrap(), vec![1]);
+        assert!(parse_sizes("0..3").unwrap_err().contains("from 1 to 25"));
+        assert!(parse_sizes("25..26").unwrap_err().contains("board size 26"));
         assert!(parse_sizes("9..2").is_err());
         assert!(parse_sizes("x").is_err());
         assert!(parse_sizes("").is_err());

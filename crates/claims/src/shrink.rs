@@ -81,6 +81,8 @@ impl Shrinker<'_> {
 
     fn shrink_size(&mut self) -> bool {
         let n = self.best.size.width() as u32;
+        // Down to 2x2, not 1x1 (a board the generator draws only when asked): there every
+        // play is a suicide, and a game of passes fails on 2x2 just as well.
         for s in 2..n {
             let size = Size::square(s).expect("2..25");
             let shifts = self.shifts(s);

@@ -149,6 +149,59 @@ fn a_run_split_into_ranges_fails_in_the_games_the_whole_run_does() {
     assert_eq!(failing, whole.counterexamples);
 }
 
+/// `--sizes 1`: on the board of one point every play is a suicide (no neighbour). Under the
+/// strict legality (no suicide) every move is a pass and there is no handicap (no room for
+/// two stones); where suicide is allowed the plays are suicides, which leave the board empty.
+/// The fast evaluation still agrees with the replayed record, and a theorem holds there too.
+#[test]
+fn games_on_the_board_of_one_point() {
+    let one = gorules_board::Size::square(1).unwrap();
+    for text in CLAIMS {
+        let claim = Claim::from_text(text).unwrap();
+        for legality in [
+            Legality::default(),
+            Legality {
+                ko: KoRule::Simple,
+                suicide: SuicideRule::All,
+            },
+        ] {
+            let gen = GenOptions {
+                sizes: vec![1],
+                legality,
+                ..GenOptions::default()
+            };
+            let legal = std::sync::Arc::new(gen.legality.ruleset());
+            for i in 0..100 {
+                let (g, fast) = run_one(&claim, &gen, &legal, 3, i);
+                assert_eq!((g.size, g.handicap, g.setup.len()), (one, 0, 0));
+                if legality.is_strict() {
+                    assert!(g.moves.iter().all(|m| *m == Move::Pass), "{g:?}");
+                }
+                assert_eq!(g.final_board().empty_count(), 1, "{g:?}");
+                let slow = evaluate_record(&claim, &through_sgf(&g));
+                match (fast, slow) {
+                    (Ok(f), Ok(s)) => assert_eq!(f, s, "{text}, game {i}: {g:?}"),
+                    (Err(_), Err(_)) => {}
+                    (f, s) => panic!("{text}, game {i}: fast {f:?}, replayed {s:?}: {g:?}"),
+                }
+            }
+        }
+    }
+    // Concord's area and territory counts agree (a theorem of its rules) on 1x1 as anywhere.
+    let claim = Claim::from_text("concord-area-territory").unwrap();
+    let opts = RunOptions {
+        games: 300,
+        gen: GenOptions {
+            sizes: vec![1],
+            ..GenOptions::default()
+        },
+        ..RunOptions::default()
+    };
+    let r = run(&claim, &opts, &|_| {});
+    assert!(r.holds, "{:?}", r.counterexamples);
+    assert_eq!(r.games, 300);
+}
+
 #[test]
 fn generated_games_are_varied() {
     let claim = Claim::from_text("concord-area-territory").unwrap();

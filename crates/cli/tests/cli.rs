@@ -160,6 +160,83 @@ fn score_by_stone_counting() {
 }
 
 #[test]
+fn score_a_board_one_point_wide() {
+    // One column of nine points (SZ[1:9], rows a to i from the top), then the same game on
+    // one row (SZ[9:1]). Black plays the third and fourth points, White the eighth and
+    // seventh, then both pass:
+    //
+    //   . . X X . . O O .
+    //
+    // Every stone alive (`--dead none`). Chinese area counting: Black 2 stones + the 2 empty
+    // points before them, which reach only Black = 4; White 2 stones + the last point = 3;
+    // the fifth and sixth points reach both colours: neutral. Komi 0: B+1.
+    //
+    // Concord territory counting: territory 2 against 1, and one pass stone each (each side
+    // passed once): 3 against 2, B+1.
+    //
+    // Japanese territory counting: the two groups are in seki. Black's liberties are the
+    // second and fifth points, White's the sixth and ninth. Whoever fills one of the two
+    // shared dame points leaves the other, which neither side can then fill without being
+    // captured (it leaves the filler one liberty, in the opponent's eye); a play inside the
+    // opponent's eye space is captured at once or is a suicide. Eyes in seki are not counted:
+    // 0 against 0, a draw.
+    let dir = temp_dir("score-line");
+    for (size, moves, shown) in [
+        ("1:9", ["ac", "ah", "ad", "ag"], "1x9"),
+        ("9:1", ["ca", "ha", "da", "ga"], "9x1"),
+    ] {
+        let path = dir.join(format!("line-{shown}.sgf"));
+        let text = format!(
+            "(;GM[1]FF[4]SZ[{size}]KM[0];B[{}];W[{}];B[{}];W[{}];B[];W[])",
+            moves[0], moves[1], moves[2], moves[3]
+        );
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let args = [
+            "score",
+            path,
+            "--rules",
+            "chinese,concord,japanese",
+            "--counting",
+            "all",
+            "--dead",
+            "none",
+        ];
+        let v = one_game(&gorules(&[&args[..], &["--format", "json"]].concat()));
+        assert_eq!(v["game"]["size"], shown);
+        let chinese = &v["rulesets"][0]["scores"][0];
+        assert_eq!(chinese["counting"], "area");
+        assert_eq!(
+            (chinese["black"].as_f64(), chinese["white"].as_f64()),
+            (Some(4.0), Some(3.0))
+        );
+        assert_eq!(chinese["result"], "B+1");
+        let concord = &v["rulesets"][1]["scores"][0];
+        assert_eq!(concord["counting"], "territory");
+        assert_eq!(
+            (concord["black"].as_f64(), concord["white"].as_f64()),
+            (Some(3.0), Some(2.0))
+        );
+        assert_eq!(concord["result"], "B+1");
+        let japanese = &v["rulesets"][2]["scores"][0];
+        assert_eq!(japanese["counting"], "territory");
+        assert_eq!(
+            (japanese["black"].as_f64(), japanese["white"].as_f64()),
+            (Some(0.0), Some(0.0))
+        );
+        assert_eq!(japanese["result"], "0");
+        let o = gorules(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains(&format!("{shown} board")),
+            "{}",
+            stdout(&o)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn rules_list_show_diff() {
     let o = gorules(&["rules", "list"]);
     assert!(o.status.success());

@@ -168,10 +168,11 @@ fn bad_claims_and_options_are_refused_with_exit_code_2() {
         "--claim",
         "concord-area-territory",
         "--sizes",
-        "1..5",
+        "0..5",
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--sizes"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("from 1 to 25"), "{}", stderr(&o));
 
     let o = gorules(&["fuzz"]);
     assert_eq!(o.status.code(), Some(2));

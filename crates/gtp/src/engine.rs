@@ -624,6 +624,38 @@ mod tests {
         engine.answer(&parse_line(line).expect("a command"))
     }
 
+    /// GTP boards are square, from 1x1 to 25x25. On the board of one point every play is a
+    /// suicide (it has no neighbour), and there are no fixed handicap points.
+    #[test]
+    fn the_board_of_one_point() {
+        let mut e = Engine::new(gorules_rules::builtin("chinese").expect("built in"));
+        for bad in ["0", "26"] {
+            assert_eq!(
+                ask(&mut e, &format!("boardsize {bad}")),
+                Err("unacceptable size".to_string())
+            );
+        }
+        ask(&mut e, "boardsize 1").expect("1x1 is a board");
+        assert_eq!(e.record().size, Size::square(1).unwrap());
+        assert!(ask(&mut e, "showboard").unwrap().contains("\n   A\n 1 .\n"));
+        for color in ["b", "w"] {
+            let refused = ask(&mut e, &format!("play {color} a1")).unwrap_err();
+            assert!(refused.contains("suicide"), "{refused}");
+        }
+        assert!(ask(&mut e, "play b b1").is_err(), "off the board");
+        let handicap = ask(&mut e, "fixed_handicap 2").unwrap_err();
+        assert!(
+            handicap.starts_with("invalid number of stones"),
+            "{handicap}"
+        );
+        // Two passes on the empty point: nothing to count for either side, komi 0: a draw.
+        for line in ["komi 0", "play b pass", "play w pass"] {
+            ask(&mut e, line).expect("accepted");
+        }
+        assert_eq!(ask(&mut e, "final_score"), Ok("0".to_string()));
+        assert_eq!(ask(&mut e, "final_status_list dead"), Ok(String::new()));
+    }
+
     /// The dead stones of a position are estimated once, however often and in whatever order
     /// `final_status_list` and `final_score` ask; any change of the position or the settings
     /// makes a new estimate.

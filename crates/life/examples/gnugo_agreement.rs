@@ -153,7 +153,7 @@ fn parse_args() -> Args {
         match a.as_str() {
             "--size" => {
                 let n = number(it.next(), "--size").parse().unwrap_or(0);
-                args.size = Size::square(n).unwrap_or_else(|_| usage("--size: 2 to 25"));
+                args.size = Size::square(n).unwrap_or_else(|_| usage("--size: 1 to 25"));
             }
             "--levels" => {
                 args.levels = number(it.next(), "--levels")

@@ -124,9 +124,12 @@ pub enum RecordErrorKind {
         /// The `GM` value.
         gm: String,
     },
-    /// `SZ` outside 2..=25.
+    /// `SZ` outside 1..=25 (each side from [`gorules_board::MIN_SIDE`] to
+    /// [`gorules_board::MAX_SIDE`]).
     #[error(
-        "SZ[{value}]: board size {width}x{height} is not supported: each side must be from 2 to 25"
+        "SZ[{value}]: board size {width}x{height} is not supported: each side must be from {min} to {max}",
+        min = gorules_board::MIN_SIDE,
+        max = gorules_board::MAX_SIDE
     )]
     SizeOutOfRange {
         /// The value as written (or re-written from the parsed numbers).

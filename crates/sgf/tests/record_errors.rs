@@ -60,9 +60,12 @@ fn board_size_not_a_number() {
 #[test]
 fn other_bad_sizes() {
     for (text, w, h) in [
-        ("(;SZ[1])", 1, 1),
         ("(;SZ[0])", 0, 0),
         ("(;SZ[26])", 26, 26),
+        ("(;SZ[0:9])", 0, 9),
+        ("(;SZ[9:0])", 9, 0),
+        ("(;SZ[1:26])", 1, 26),
+        ("(;SZ[26:1])", 26, 1),
         ("(;SZ[9:30])", 9, 30),
         ("(;SZ[300])", 300, 300),
         ("(;SZ[99999999999])", 99999999999, 99999999999),
@@ -74,6 +77,18 @@ fn other_bad_sizes() {
             }
             _ => panic!("{text}: {e}"),
         }
+    }
+    // The file, the line and column, the node and the problem, the range named.
+    for (text, shown) in [
+        ("(;SZ[0])", "SZ[0]: board size 0x0"),
+        ("(;SZ[26])", "SZ[26]: board size 26x26"),
+    ] {
+        assert_eq!(
+            inline(text).to_string(),
+            format!(
+                "inline.sgf:1:3: node 0: {shown} is not supported: each side must be from 1 to 25"
+            )
+        );
     }
     for text in [
         "(;SZ[-9])",

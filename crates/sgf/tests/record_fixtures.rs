@@ -235,6 +235,40 @@ fn sizes_komi_and_handicap_forms() {
 }
 
 #[test]
+fn boards_one_point_wide() {
+    // SZ[1:9] is one column of nine points (SGF's width:height), SZ[9:1] one row; SZ[1] is
+    // the board of one point.
+    let r = &parse_sgf("(;GM[1]SZ[1:9];B[ac];W[ad];B[];W[])", None).unwrap()[0];
+    assert_eq!(r.size, Size::new(1, 9).unwrap());
+    assert_eq!(
+        r.moves[..2],
+        [
+            ColoredMove::play(Color::Black, Point::new(0, 2)),
+            ColoredMove::play(Color::White, Point::new(0, 3)),
+        ]
+    );
+    assert_round_trip(r);
+    let r = &parse_sgf("(;GM[1]SZ[9:1]AB[ca]AW[da];B[ea])", None).unwrap()[0];
+    assert_eq!(r.size, Size::new(9, 1).unwrap());
+    assert_eq!(r.setup.len(), 2);
+    assert_eq!(r.moves, [ColoredMove::play(Color::Black, Point::new(4, 0))]);
+    assert_round_trip(r);
+    let r = &parse_sgf("(;GM[1]SZ[1];B[];W[])", None).unwrap()[0];
+    assert_eq!(r.size, Size::new(1, 1).unwrap());
+    assert_eq!(r.moves.len(), 2);
+    assert_round_trip(r);
+    // `tt` is still a pass on a board this small; a point past the line is off the board.
+    let r = &parse_sgf("(;SZ[1:9];B[tt])", None).unwrap()[0];
+    assert_eq!(r.moves[0], ColoredMove::pass(Color::Black));
+    assert!(parse_sgf("(;SZ[1:9];B[ba])", None).is_err());
+    // No fixed handicap exists on a line: HA[2] needs its stones written (AB), as anywhere.
+    assert!(fixed_handicap(Size::new(1, 9).unwrap(), 2).is_err());
+    assert!(parse_sgf("(;SZ[1:9]HA[2])", None).is_err());
+    let r = &parse_sgf("(;SZ[1:9]HA[2]AB[ab][ah])", None).unwrap()[0];
+    assert_eq!(r.handicap, 2);
+}
+
+#[test]
 fn setup_forms() {
     // Compressed point lists, setup in the node after the root, AE removing a stone.
     let r = &parse_sgf("(;SZ[9]AB[aa:bb];AW[ee]AE[ba];B[cc])", None).unwrap()[0];

@@ -217,7 +217,7 @@ pub struct Position {
     cells: Vec<u8>,
 }
 
-/// A Go board of any size from 2x2 to 25x25. It knows captures and suicide, nothing of ko,
+/// A Go board of any size from 1x1 to 25x25. It knows captures and suicide, nothing of ko,
 /// passes or scoring rules.
 pub struct Board {
     size: Size,

@@ -12,7 +12,8 @@ pub enum Enclosure {
     /// ([`Board::is_eye_like`]).
     EyeLike,
     /// Every on-board neighbour is an opponent stone and none of their chains is in atari: the
-    /// stone would be a suicide of that stone alone ([`Board::is_single_stone_suicide`]).
+    /// stone would be a suicide of that stone alone ([`Board::is_single_stone_suicide`]). Also
+    /// the one point of a 1x1 board, for either colour: it has no neighbour, so no liberty.
     SingleStoneSuicide,
 }
 
@@ -47,7 +48,9 @@ pub struct Territory {
 impl Board {
     /// Whether every on-board orthogonal neighbour of the empty point `p` is a stone of colour
     /// `c` (an "eye-like" point; the usual playout policy never fills these). False for an
-    /// occupied or off-board point.
+    /// occupied or off-board point, and for the one point of a 1x1 board: it has no neighbour
+    /// at all, and a stone there is a suicide for either colour
+    /// ([`Board::is_single_stone_suicide`]).
     #[inline]
     pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
         if !self.size.contains(p) {
@@ -56,17 +59,19 @@ impl Board {
         let i = self.idx(p);
         // A neighbour qualifies if it holds `want` or is a border cell (Border = 3 has both
         // colour bits set); `&` rather than `&&` keeps it free of branches.
-        // The four cells ANDed together keep the colour bit only if every one has it.
+        // The four cells ANDed together keep the colour bit only if every one has it; both
+        // bits only if all four are the border (1x1), which is no eye.
         let want = Cell::of(c) as u8;
         let all = self.neighbors(i).map(|n| self.cells[n] as u8);
         let common = all[0] & all[1] & all[2] & all[3];
-        (self.cells[i] == Cell::Empty) & (common & want != 0)
+        (self.cells[i] == Cell::Empty) & (common & want != 0) & (common != Cell::Border as u8)
     }
 
     /// Whether a stone of colour `c` at the empty point `p` would be a suicide of that stone
     /// alone ([`Preview::suicide`] would be 1): every on-board neighbour is an opponent stone
     /// and none of their chains is in atari, so the play captures nothing. Much cheaper than a
-    /// preview, for rejecting the opponent's eyes. False for an occupied or off-board point.
+    /// preview, for rejecting the opponent's eyes. False for an occupied or off-board point;
+    /// true for the one point of a 1x1 board (no neighbour, so no liberty).
     #[inline]
     pub fn is_single_stone_suicide(&self, c: Color, p: Point) -> bool {
         self.enclosure(c, p) == Enclosure::SingleStoneSuicide
@@ -88,14 +93,15 @@ impl Board {
         let nb = self.neighbors(i);
         // As in `is_eye_like`: border cells have both colour bits, so the four cells ANDed
         // together keep a colour bit only if every neighbour is of that colour or the border
-        // (never all four the border). 0 when some neighbour is empty or the colours mix:
-        // most points, one branch.
+        // (all four the border only on a 1x1 board: both bits, no eye, and the point is a
+        // suicide, as below). 0 when some neighbour is empty or the colours mix: most points,
+        // one branch.
         let all = nb.map(|n| self.cells[n] as u8);
         let common = all[0] & all[1] & all[2] & all[3];
         if (common == 0) | (self.cells[i] != Cell::Empty) {
             return Enclosure::Open;
         }
-        if common & Cell::of(c) as u8 != 0 {
+        if (common & Cell::of(c) as u8 != 0) & (common != Cell::Border as u8) {
             return Enclosure::EyeLike;
         }
         // Surrounded by the opponent: a suicide unless it captures (the pseudo-chains of the

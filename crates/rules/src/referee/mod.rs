@@ -36,14 +36,19 @@
 //! the opponent is taken to fill it; stones the dead-stone source calls alive are alive, so a
 //! group short of eyes that touches another short of eyes is taken to be in seki with it.
 
+mod dame_game;
 mod eye_shape;
 mod false_eyes;
 mod layout;
 mod seki;
 
+use std::collections::HashMap;
+
 use gorules_board::{Board, Color, PointSet, Territory};
 
 use layout::Layout;
+
+pub use dame_game::DoubtKind;
 
 /// A final position as a referee settles it for territory counting (see the module
 /// documentation for the steps and their sources).
@@ -65,6 +70,20 @@ pub struct RefereeCount {
     pub sekis: Vec<Seki>,
     /// The groups short of eyes (fewer than two), in seki or not, with their eye spaces.
     pub short_of_eyes: Vec<ShortGroup>,
+    /// The parts of the board whose count is not sure, and why (empty when the count is).
+    pub doubts: Vec<Doubt>,
+}
+
+/// A part of the board whose count the rules leave open, or that the settlement could not
+/// read: the count of its points is not sure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Doubt {
+    /// Why.
+    pub kind: DoubtKind,
+    /// The points whose count rests on it.
+    pub points: PointSet,
+    /// The dame that decide it.
+    pub dame: PointSet,
 }
 
 /// Groups of both colours alive together in seki.
@@ -126,9 +145,18 @@ impl RefereeCount {
             seki_eyes: settled.seki_eyes,
             sekis,
             short_of_eyes: Vec::new(),
+            doubts: analysis
+                .doubts
+                .iter()
+                .map(|d| Doubt {
+                    kind: d.kind,
+                    points: analysis.layout.set_of(&d.points),
+                    dame: analysis.layout.set_of(&d.dame),
+                })
+                .collect(),
         };
-        if let Some(sekis) = &analysis.found {
-            short_groups(&analysis, sekis, &mut out.short_of_eyes);
+        if analysis.short.contains(&true) {
+            short_groups(&analysis, &mut out.short_of_eyes);
         }
         out
     }
@@ -186,8 +214,9 @@ struct Analysis {
     short: Vec<bool>,
     false_eyes: [PointSet; 2],
     /// The sekis, and for each node the one it is in (`u32::MAX` if none); `None` when no
-    /// group is short of eyes.
+    /// group is in seki.
     found: Option<(seki::Sekis, Vec<u32>)>,
+    doubts: Vec<dame_game::FoundDoubt>,
 }
 
 impl Analysis {
@@ -205,24 +234,27 @@ impl Analysis {
                 Color::White => black + g,
             })
             .collect();
-        let mut false_eyes = [PointSet::empty(layout.size); 2];
-        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes, &mut false_eyes);
+        let eyes = Eyes::of(&layout, &conn, &chain_node, nodes);
         let short: Vec<bool> = eyes.of_group.iter().map(|&e| e < 2).collect();
-        let found = short.contains(&true).then(|| {
-            let groups = seki::GroupNodes {
+        let filling = dame_game::settle(
+            &layout,
+            &dame_game::Groups {
                 of_chain: &chain_node,
                 black,
                 short: &short,
-            };
-            let sekis = seki::sekis(&layout, &groups);
-            let mut seki_of = vec![u32::MAX; nodes];
-            for (k, found) in sekis.sekis.iter().enumerate() {
-                for &node in &found.groups {
-                    seki_of[node as usize] = k as u32;
+                of_region: &eyes.group,
+            },
+            &conn.false_eye,
+        );
+        let mut false_eyes = [PointSet::empty(layout.size); 2];
+        for (i, &fill) in filling.must_fill.iter().enumerate() {
+            if fill && layout.eye[i] {
+                if let Some(c) = layout.regions[layout.label[i] as usize].owner {
+                    false_eyes[c.index()].insert(layout.point(i as u32));
                 }
             }
-            (sekis, seki_of)
-        });
+        }
+        let found = seki_found(&layout, &conn, &chain_node, black, &eyes, &short, &filling);
         Analysis {
             layout,
             chain_node,
@@ -231,6 +263,7 @@ impl Analysis {
             short,
             false_eyes,
             found,
+            doubts: filling.doubts,
         }
     }
 
@@ -311,6 +344,133 @@ impl Analysis {
     }
 }
 
+/// The groups in seki and the sekis they make: the groups that possess a dame no one fills
+/// (`filling`, Japanese Rules of Go, 1989, Article 8); groups short of eyes in contact where one
+/// of them has a ko, as in a double-ko seki, which shares no dame; and, where a part of the
+/// board was too large to read, the groups short of eyes that share a dame as the worst case
+/// finds them.
+fn seki_found(
+    layout: &Layout,
+    conn: &false_eyes::Connections,
+    chain_node: &[u32],
+    black: u32,
+    eyes: &Eyes,
+    short: &[bool],
+    filling: &dame_game::Filling,
+) -> Option<(seki::Sekis, Vec<u32>)> {
+    let nodes = short.len();
+    let mut in_seki = filling.in_seki.clone();
+    let mut sets: Vec<u32> = (0..nodes as u32).collect();
+    let join = |sets: &mut Vec<u32>, a: u32, b: u32| {
+        let (a, b) = (find(sets, a), find(sets, b));
+        sets[a as usize] = b;
+    };
+    let mut shared: Vec<(u32, u32)> = filling.possessed.clone();
+    // Groups that possess the same dame are in one seki.
+    let mut first_of_cell: HashMap<u32, u32> = HashMap::new();
+    for &(cell, node) in &filling.possessed {
+        match first_of_cell.get(&cell) {
+            Some(&other) => join(&mut sets, other, node),
+            None => {
+                first_of_cell.insert(cell, node);
+            }
+        }
+    }
+    // A ko: a one-point eye space whose chain is in atari there.
+    let mut has_ko = vec![false; nodes];
+    for (r, &node) in eyes.group.iter().enumerate() {
+        if node != u32::MAX && conn.atari_eye[r] {
+            has_ko[node as usize] = true;
+        }
+    }
+    for (chain, info) in layout.chains.iter().enumerate() {
+        if info.color != Color::Black {
+            continue;
+        }
+        let b = chain_node[chain];
+        if !short[b as usize] {
+            continue;
+        }
+        for &i in layout.stones_of(chain as u32) {
+            for q in layout.neighbors(i) {
+                if layout.cell[q as usize] != 2 {
+                    continue;
+                }
+                let w = chain_node[layout.label[q as usize] as usize];
+                if short[w as usize] && (has_ko[b as usize] || has_ko[w as usize]) {
+                    in_seki[b as usize] = true;
+                    in_seki[w as usize] = true;
+                    join(&mut sets, b, w);
+                }
+            }
+        }
+    }
+    if filling.unread.contains(&true) {
+        let worst = seki::sekis(
+            layout,
+            &seki::GroupNodes {
+                of_chain: chain_node,
+                black,
+                short,
+            },
+        );
+        for found in &worst.sekis {
+            if found.groups.iter().any(|&g| filling.unread[g as usize]) {
+                for &g in &found.groups {
+                    in_seki[g as usize] = true;
+                    join(&mut sets, found.groups[0], g);
+                }
+                shared.extend(found.shared.iter().map(|&cell| (cell, found.groups[0])));
+            }
+        }
+    }
+    if !in_seki.contains(&true) {
+        return None;
+    }
+    let is_black = |node: u32| node < black;
+    let mut colours = vec![[false; 2]; nodes];
+    for node in (0..nodes as u32).filter(|&n| in_seki[n as usize]) {
+        let root = find(&mut sets, node) as usize;
+        colours[root][usize::from(!is_black(node))] = true;
+    }
+    let mut seki_of = vec![u32::MAX; nodes];
+    let mut seki_of_root = vec![u32::MAX; nodes];
+    let mut out: Vec<seki::FoundSeki> = Vec::new();
+    for node in (0..nodes as u32).filter(|&n| in_seki[n as usize]) {
+        let root = find(&mut sets, node) as usize;
+        if colours[root] != [true, true] {
+            continue;
+        }
+        if seki_of_root[root] == u32::MAX {
+            seki_of_root[root] = out.len() as u32;
+            out.push(seki::FoundSeki {
+                groups: Vec::new(),
+                shared: Vec::new(),
+            });
+        }
+        seki_of[node as usize] = seki_of_root[root];
+        out[seki_of_root[root] as usize].groups.push(node);
+    }
+    for (cell, node) in shared {
+        let k = seki_of[node as usize];
+        if k != u32::MAX && !out[k as usize].shared.contains(&cell) {
+            out[k as usize].shared.push(cell);
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    Some((seki::Sekis { sekis: out }, seki_of))
+}
+
+fn find(parent: &mut [u32], mut a: u32) -> u32 {
+    while parent[a as usize] != a {
+        parent[a as usize] = parent[parent[a as usize] as usize];
+        a = parent[a as usize];
+    }
+    a
+}
+
 /// Which cells of a group in seki ([`Analysis::seki_members`]).
 #[derive(Clone, Copy)]
 enum Part {
@@ -330,13 +490,13 @@ struct Eyes {
 
 impl Eyes {
     /// The eye values in `layout` (`chain_node`: the group node of each chain, `nodes` of
-    /// them); adds the false eyes to `false_eyes`.
+    /// them), the worst case's points to fill (every dame filled by the opponent) making no
+    /// eye.
     fn of(
         layout: &Layout,
         conn: &false_eyes::Connections,
         chain_node: &[u32],
         nodes: usize,
-        false_eyes: &mut [PointSet; 2],
     ) -> Eyes {
         let nregions = layout.regions.len();
         let mut eyes = Eyes {
@@ -346,16 +506,17 @@ impl Eyes {
         };
         let mut kept: Vec<u32> = Vec::with_capacity(16);
         for (r, region) in layout.regions.iter().enumerate() {
-            let Some(c) = region.owner else { continue };
+            if region.owner.is_none() {
+                continue;
+            }
             // The points of the space that need not be filled make its eyes.
             kept.clear();
-            for &i in layout.points_of(r as u32) {
-                if conn.false_eye[i as usize] {
-                    false_eyes[c.index()].insert(layout.point(i));
-                } else {
-                    kept.push(i);
-                }
-            }
+            kept.extend(
+                layout
+                    .points_of(r as u32)
+                    .iter()
+                    .filter(|&&i| !conn.false_eye[i as usize]),
+            );
             let value = match kept.len() {
                 0 => 0,
                 1 if region.len() == 1 => u8::from(!(conn.cut_point[r] || conn.atari_eye[r])),
@@ -372,8 +533,9 @@ impl Eyes {
 }
 
 /// Lists the groups short of eyes into `out`, black's then white's, each colour's in the
-/// order of their nodes (`seki_of`: the seki of each node, `u32::MAX` if none).
-fn short_groups(analysis: &Analysis, seki_of: &(seki::Sekis, Vec<u32>), out: &mut Vec<ShortGroup>) {
+/// order of their nodes.
+fn short_groups(analysis: &Analysis, out: &mut Vec<ShortGroup>) {
+    let seki_of: &[u32] = analysis.found.as_ref().map_or(&[], |(_, of)| of);
     let layout = &analysis.layout;
     let short = &analysis.short;
     let nodes = short.len();
@@ -411,7 +573,7 @@ fn short_groups(analysis: &Analysis, seki_of: &(seki::Sekis, Vec<u32>), out: &mu
                 })
                 .collect(),
             eye_value: analysis.eyes.of_group[node],
-            in_seki: seki_of.1[node] != u32::MAX,
+            in_seki: seki_of.get(node).is_some_and(|&k| k != u32::MAX),
         });
     }
 }
@@ -476,7 +638,8 @@ mod tests {
     proptest! {
         /// The report against its definitions, read from point sets alone: a group's eye spaces
         /// are the regions of its colour's territory next to its stones; the seki stones and
-        /// eyes are those of the groups the report puts in seki; and the count's settlement
+        /// eyes are those of the sekis listed, among them every group short of eyes the report
+        /// puts in seki; and the count's settlement
         /// ([`Settled`]) is the report's.
         #[test]
         fn the_report_agrees_with_its_definitions(side in 3usize..10, cells in proptest::collection::vec(0u8..4, 81)) {
@@ -511,10 +674,23 @@ mod tests {
                     seki_eyes[c] = seki_eyes[c].union(&listed);
                 }
             }
-            prop_assert_eq!(in_seki, report.seki_stones);
-            prop_assert_eq!(seki_eyes, report.seki_eyes);
+            // Groups short of eyes in seki are in the report's seki; so may be other groups that
+            // possess a dame no one can fill (Article 8 asks for dame, not for a shortage of
+            // eyes), each in one of the sekis listed, with its eye spaces.
+            let listed = |sets: [PointSet; 2]| {
+                report.sekis.iter().fold(sets, |a, s| [a[0].union(&s.stones[0]), a[1].union(&s.stones[1])])
+            };
+            let empty = [PointSet::empty(size); 2];
+            prop_assert_eq!(listed(empty), report.seki_stones);
+            for c in 0..2 {
+                prop_assert!(in_seki[c].difference(&report.seki_stones[c]).is_empty());
+                prop_assert!(seki_eyes[c].difference(&report.seki_eyes[c]).is_empty());
+                let eyes = report.sekis.iter().fold(PointSet::empty(size), |a, s| a.union(&s.eyes[c]));
+                prop_assert_eq!(eyes, report.seki_eyes[c]);
+            }
             for seki in &report.sekis {
                 prop_assert!(!seki.stones[0].is_empty() && !seki.stones[1].is_empty());
+                prop_assert!(!seki.shared_liberties.is_empty() || seki.in_contact);
             }
         }
     }

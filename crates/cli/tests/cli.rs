@@ -160,6 +160,62 @@ fn score_by_stone_counting() {
 }
 
 #[test]
+fn a_count_that_rests_on_who_fills_the_dame_first_says_so() {
+    // A 9x5 board (rows a to e from the top):
+    //
+    //   . . . X O O . . .
+    //   . . X . X O . . .
+    //   . . . X . O . . .
+    //   . . . X O . O . .
+    //   . . . X X O . . .
+    //
+    // E3 is the one dame. Black's E4 reaches the wall only through E3 or its eye D4, White's
+    // E2 only through E3 or its eye F2. Whoever fills E3 joins his own stone and leaves the
+    // other in atari, which must then be filled (Japanese Rules of Go, 1989, Article 8
+    // commentary: a point that must be filled is not territory). The rules do not say who
+    // fills first: each side's points are counted as it keeps them filling first, 15 each
+    // (columns A-C less C4, and D4; columns G-J less G2, and F2), and the count says it
+    // rests on the order. Chinese area counting counts both points either way: 7 stones and
+    // 15 points each.
+    let dir = temp_dir("score-doubt");
+    let path = dir.join("two-false-eyes.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[9:5]KM[0]AB[da][cb][eb][dc][dd][de][ee]\
+         AW[ea][fa][fb][fc][ed][gd][fe];B[];W[])",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let args = [
+        "score",
+        path,
+        "--rules",
+        "japanese,chinese",
+        "--dead",
+        "none",
+    ];
+    let v = one_game(&gorules(&[&args[..], &["--format", "json"]].concat()));
+    let japanese = &v["rulesets"][0]["scores"][0];
+    assert_eq!(
+        (japanese["black"].as_f64(), japanese["white"].as_f64()),
+        (Some(15.0), Some(15.0))
+    );
+    let doubts = japanese["doubts"].as_array().expect("doubts");
+    assert_eq!(doubts.len(), 1, "{doubts:?}");
+    assert_eq!(doubts[0]["kind"], "filling-order");
+    assert_eq!(doubts[0]["points"], serde_json::json!(["D4", "F2"]));
+    assert_eq!(doubts[0]["dame"], serde_json::json!(["E3"]));
+    let chinese = &v["rulesets"][1]["scores"][0];
+    assert_eq!(chinese["black"].as_f64(), Some(22.0));
+    assert!(chinese.get("doubts").is_none(), "{chinese}");
+    let table = stdout(&gorules(&args));
+    assert!(
+        table.contains("territory count not sure (at D4 F2: who fills the dame first decides)"),
+        "{table}"
+    );
+}
+
+#[test]
 fn score_a_board_one_point_wide() {
     // One column of nine points (SZ[1:9], rows a to i from the top), then the same game on
     // one row (SZ[9:1]). Black plays the third and fourth points, White the eighth and

@@ -709,6 +709,7 @@ impl RunReader {
                     white: side(false)?,
                 },
                 points: None,
+                doubts: Vec::new(),
             };
             let ruleset = if own {
                 gorules_compare::report::RECORD.to_string()

@@ -115,6 +115,7 @@ mod tests {
             result: String::new(),
             breakdown: Breakdown { black: b, white: w },
             points: None,
+            doubts: Vec::new(),
         }
     }
 

@@ -115,6 +115,42 @@ pub struct ScoreReport {
     /// Each point's owner and why, when asked for ([`Options::point_maps`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<crate::point_report::PointReport>,
+    /// Where the count is not sure, and why ([`gorules_rules::Score::doubts`]): a territory
+    /// count the referee's settlement makes whose dame the rules leave to be filled in an
+    /// order that changes it, or that it could not read. Absent from JSON when the count is
+    /// sure.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub doubts: Vec<DoubtReport>,
+}
+
+/// A part of the board whose count is not sure ([`gorules_rules::Doubt`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DoubtReport {
+    /// `filling-order`, `capturable` or `too-large` ([`gorules_rules::DoubtKind::name`]).
+    pub kind: &'static str,
+    /// What it means, in words.
+    pub reason: &'static str,
+    /// The points whose count rests on it (GTP points).
+    pub points: Vec<String>,
+    /// The dame that decide it (GTP points).
+    pub dame: Vec<String>,
+}
+
+impl DoubtReport {
+    /// The report of `doubt`.
+    pub fn of(doubt: &gorules_rules::Doubt) -> DoubtReport {
+        let gtp = |set: &gorules_board::PointSet| -> Vec<String> {
+            set.iter()
+                .map(|p| gorules_board::coords::gtp_point(p, set.size()))
+                .collect()
+        };
+        DoubtReport {
+            kind: doubt.kind.name(),
+            reason: doubt.kind.reason(),
+            points: gtp(&doubt.points),
+            dame: gtp(&doubt.dame),
+        }
+    }
 }
 
 /// Both sides of a score.
@@ -136,6 +172,7 @@ impl ScoreReport {
             white: s.white.total,
             margin: s.margin,
             result: s.result(),
+            doubts: s.doubts.iter().map(DoubtReport::of).collect(),
             breakdown: Breakdown {
                 black: s.black,
                 white: s.white,
@@ -157,6 +194,7 @@ impl ScoreReport {
             result,
             breakdown: Breakdown { black: b, white: w },
             points,
+            doubts,
         } = self;
         *counting == other.counting
             && black.to_bits() == other.black.to_bits()
@@ -166,6 +204,7 @@ impl ScoreReport {
             && b.is_identical(&other.breakdown.black)
             && w.is_identical(&other.breakdown.white)
             && *points == other.points
+            && *doubts == other.doubts
     }
 
     /// The winner, if any.
@@ -534,6 +573,7 @@ mod tests {
                 white: side(5.0 - margin),
             },
             points: None,
+            doubts: Vec::new(),
         }
     }
 

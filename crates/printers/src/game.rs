@@ -43,6 +43,21 @@ fn notes(r: &RulesetReport) -> String {
     if r.end.state != "finished" {
         n.push(r.end.state.to_string());
     }
+    for s in r.scores.iter().filter(|s| !s.doubts.is_empty()) {
+        let what: Vec<String> = s
+            .doubts
+            .iter()
+            .map(|d| match d.points.is_empty() {
+                true => d.reason.to_string(),
+                false => format!("at {}: {}", d.points.join(" "), d.reason),
+            })
+            .collect();
+        n.push(format!(
+            "{} count not sure ({})",
+            s.counting.name(),
+            what.join("; ")
+        ));
+    }
     if r.end.settlement.starts_with("ignored") {
         n.push(format!("dead stones {}", r.end.settlement));
     } else if r.end.settlement.contains("named dead left on the board") {

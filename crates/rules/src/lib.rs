@@ -64,7 +64,7 @@ pub use implied::implied_pass;
 pub use komi::{game_komi, Komi, KomiError, KomiSource};
 pub use ownership::Ownership;
 pub use point_map::{PointKind, PointMap};
-pub use referee::RefereeCount;
+pub use referee::{Doubt, DoubtKind, RefereeCount};
 pub use replay::{Replay, Track};
 pub use ruleset::{Counting, Ruleset};
 pub use rulings::{AllAliveReason, CountedTerritory, Illegal, PlayStatus, Settlement};

@@ -71,6 +71,7 @@ impl Ownership {
                 false_eyes: referee.false_eyes,
                 seki_stones: referee.seki_stones,
                 seki_eyes: referee.seki_eyes,
+                doubts: referee.doubts.clone(),
             },
             None => Settled::of_territory(&self.territory),
         })

@@ -627,12 +627,18 @@ impl Ruleset {
         }
         let [black, white] = sides;
         let margin = black.total - white.total;
+        let doubts = match &regions {
+            Some(_) if self.tax != Tax::None => Vec::new(),
+            _ if self.settles(counting) => ownership.settled().doubts.clone(),
+            _ => Vec::new(),
+        };
         Score {
             counting,
             black,
             white,
             margin,
             outcome: Outcome::Points { margin },
+            doubts,
         }
     }
 
@@ -674,7 +680,9 @@ fn button_pass(state: &GameState) -> Option<usize> {
 /// but the outcome replaced.
 pub(crate) fn set_outcome(score: &mut Score, outcome: Outcome) {
     if !matches!(outcome, Outcome::Points { .. }) {
+        // A forfeit or no result rests on no count.
         score.margin = 0.0;
+        score.doubts.clear();
     }
     score.outcome = outcome;
 }

@@ -223,6 +223,12 @@ pub struct Score {
     pub margin: f64,
     /// How the game ended.
     pub outcome: Outcome,
+    /// Where the count rests on a choice the rules leave open or on a reading the referee's
+    /// settlement could not make, and why ([`crate::RefereeCount::doubts`]): only for a
+    /// territory count the settlement makes ([`crate::Ruleset::settles`]), empty when the
+    /// count is sure.
+    #[serde(skip)]
+    pub doubts: Vec<crate::referee::Doubt>,
 }
 
 impl Score {

@@ -64,6 +64,26 @@ pub enum DoubtKind {
     TooLarge,
 }
 
+impl DoubtKind {
+    /// Its name in JSON: `filling-order`, `capturable` or `too-large`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DoubtKind::FillingOrder => "filling-order",
+            DoubtKind::Capturable => "capturable",
+            DoubtKind::TooLarge => "too-large",
+        }
+    }
+
+    /// What it means, in a few words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            DoubtKind::FillingOrder => "who fills the dame first decides",
+            DoubtKind::Capturable => "filling the dame captures stones given alive",
+            DoubtKind::TooLarge => "too many dame to read",
+        }
+    }
+}
+
 /// A part of the board whose count is not sure (cell indices of the layout).
 pub(super) struct FoundDoubt {
     pub kind: DoubtKind,

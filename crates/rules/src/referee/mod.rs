@@ -145,15 +145,7 @@ impl RefereeCount {
             seki_eyes: settled.seki_eyes,
             sekis,
             short_of_eyes: Vec::new(),
-            doubts: analysis
-                .doubts
-                .iter()
-                .map(|d| Doubt {
-                    kind: d.kind,
-                    points: analysis.layout.set_of(&d.points),
-                    dame: analysis.layout.set_of(&d.dame),
-                })
-                .collect(),
+            doubts: analysis.doubts(),
         };
         if analysis.short.contains(&true) {
             short_groups(&analysis, &mut out.short_of_eyes);
@@ -173,6 +165,8 @@ pub(crate) struct Settled {
     pub seki_stones: [PointSet; 2],
     /// The eye points of the groups alive in seki.
     pub seki_eyes: [PointSet; 2],
+    /// Where the count is not sure ([`RefereeCount::doubts`]).
+    pub doubts: Vec<Doubt>,
 }
 
 impl Settled {
@@ -188,6 +182,7 @@ impl Settled {
             false_eyes: analysis.false_eyes,
             seki_stones: [PointSet::empty(size); 2],
             seki_eyes: [PointSet::empty(size); 2],
+            doubts: analysis.doubts(),
         };
         for (_, c, part, cells) in analysis.seki_members() {
             let set = match part {
@@ -265,6 +260,18 @@ impl Analysis {
             found,
             doubts: filling.doubts,
         }
+    }
+
+    /// The doubts found, as point sets.
+    fn doubts(&self) -> Vec<Doubt> {
+        self.doubts
+            .iter()
+            .map(|d| Doubt {
+                kind: d.kind,
+                points: self.layout.set_of(&d.points),
+                dame: self.layout.set_of(&d.dame),
+            })
+            .collect()
     }
 
     /// The colour of the group of `node`.

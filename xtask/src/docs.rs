@@ -376,37 +376,57 @@ markup or the estimate), and the settlement never takes a living stone for dead.
 2. **Groups.** Chains of one colour joined through their own eye spaces are a group: the \
    opponent cannot fill an eye space. Chains that meet only at a dame are not joined: the \
    opponent may fill it.
-3. **False eyes and teire.** Once the opponent has filled the dame, a chain keeps as \
-   liberties only the points of its own eye spaces next to it. A chain left with one such \
-   point is in atari there, and its owner must fill it (Japanese Rules of Go, 1989, Article \
-   8 and its commentary: a point that must be filled to keep stones alive is not territory): \
-   the false eye of a cut-off stone (one opponent stone on the diagonal on the edge or in the \
-   corner, two in the centre, read on the whole group instead of the four diagonal points), \
-   and the teire of a stone pushed into the dame. Chains joined through a point to fill count \
-   as one, and the search goes on until it adds nothing, so a point that must be filled only \
-   once another is (a chain of false eyes) is found too. A point whose filling would leave \
-   the chain no liberty at all (its one eye is also its last liberty) is not one: the chain \
-   is captured, or lives in seki. A bamboo joint, a tiger's mouth inside the territory and \
-   an eye shape whose cut-off side keeps an eye of its own need nothing.
-4. **Eye values.** A real one-point eye is one eye; a false eye, a point joining chains that \
-   meet nowhere else, or a point whose chain is in atari, none; a larger eye space one or two \
-   by the classical eye shapes (two or three points: one; four: two but the square and the \
-   pyramid; five: two but the bulky five and the cross; six: two but the rabbity six; seven \
-   or more: two). A group's eyes are the sum over its eye spaces.
-5. **Seki.** A living group with fewer than two eyes lives only because the opponent cannot \
-   approach it: in seki (Japanese Rules of Go, 1989, Article 7 commentary; Article 8: stones \
-   alive that \"possess dame\" are in seki). Its partners are groups of the other colour short \
-   of eyes with which it shares a dame that no group with two eyes touches, or that it \
-   touches (a double-ko seki shares no empty point). Both are alive by the dead stones given, \
-   so seki is the one way both live; the count does not play out a capturing race between \
-   them. A group with two eyes is never in seki, however large its eye space: a region is a \
-   seki eye only for a group short of eyes, with the shared liberties or the contact the \
-   report names. The eye spaces of groups in seki are seki eyes. A group short of eyes with \
-   no partner is alive only by the dead stones given, and its eye spaces count.
-6. **The count.** A player's territory is the empty points only his stones reach, less his \
-   false eyes (`false-eyes = \"not-counted\"`) and his seki eyes \
-   (`seki-eyes = \"not-counted\"`). Filling the dame and the false eyes by play changes no \
-   one's territory (a property test checks it on random settled positions).
+3. **The worst case.** Once the opponent has filled every dame, a chain keeps as liberties \
+   only the points of its own eye spaces next to it. A chain left with one such point is in \
+   atari there, and its owner would have to fill it: the false eye of a cut-off stone, the \
+   teire of a stone pushed into the dame, and, read on until nothing is added, a chain of false \
+   eyes. This worst case decides which chains may need the filling read (step 5) and the \
+   eye values (step 4); it is not yet the count.
+4. **Eye values.** A real one-point eye is one eye; a false eye of the worst case, a point \
+   joining chains that meet nowhere else, or a point whose chain is in atari, none; a larger \
+   eye space one or two by the classical eye shapes (two or three points: one; four: two but \
+   the square and the pyramid; five: two but the bulky five and the cross; six: two but the \
+   rabbity six; seven or more: two). A group with fewer than two eyes is short of eyes.
+5. **The filling of the dame, as a game.** After the last pass the dame are filled (Japanese \
+   Rules of Go, 1989, Article 9 and its commentary), and the rules do not say who fills which \
+   first. So the settlement plays the filling out, exactly, on each part of the board where it \
+   can change the count: the dame next to an *active* chain (one of a group short of eyes, one \
+   in atari, or one next to a worst-case point to fill with fewer than two other liberties in \
+   its own territory), dame regions that share such a chain or group making one part. A side \
+   may fill a dame, add a stone inside its own territory where the worst case fills, or pass; \
+   a fill never captures and never leaves the filler in atari; a play that leaves the \
+   opponent's stones in atari must be answered at their last liberty (a teire, when that point \
+   is the opponent's territory); two passes end it. Each side loses its teire and the eye \
+   points of its groups that still possess a dame (step 6), and plays to lose the fewest more \
+   than the other. Each part is read twice, Black filling first and White first, and **a \
+   point is lost only when its owner loses it even filling first** (a teire is counted only \
+   when that side cannot avoid it whatever the order): the owner may fill the dame beside his \
+   cut-off stone himself, and then nothing must be filled inside (Article 8 commentary: the \
+   points that must be filled are not territory). Where a side must fill one of several \
+   points, which one the map names is the reading's choice; the count is the same. Dame that \
+   touch only chains that keep two liberties inside their territory whatever is filled change \
+   nothing and are not read.
+6. **Seki.** Stones that are alive but possess dame are in seki (Japanese Rules of Go, 1989, \
+   Article 8): the groups next to a dame that is still empty once the filling is over (a dame \
+   neither side can fill without being captured). Their eye spaces are seki eyes. A group that \
+   possesses no dame is not in seki, whatever it touches. Groups short of eyes in contact where \
+   one has a ko (a chain in atari at its own one-point eye), as in a double-ko seki, which \
+   shares no dame, are in seki too. Both sides' stones are alive by the dead stones given; \
+   the count does not play out a capturing race.
+7. **Doubt.** The count says where it is not sure (`doubts` of a score in JSON, \
+   [json.md](json.md#rulesetsscores); the notes of the table): `filling-order` when the two \
+   sides' best counts cannot both be had by one order of filling (two false eyes hanging on \
+   one dame: whoever fills it first saves his own), so who fills first decides; `capturable` \
+   when the filling captures stones the dead stones given call alive (the agreement, or the \
+   estimate, is wrong there; the part is counted as the worst case, with seki as groups short \
+   of eyes sharing a dame); `too-large` when a part has more than 12 dame or 8 points to fill, \
+   or its reading more than 40,000 positions (counted as the worst case). A sure count is one \
+   that one order of filling gives both sides.
+8. **The count.** A player's territory is the empty points only his stones reach, less the \
+   points he must fill (`false-eyes = \"not-counted\"`) and his seki eyes \
+   (`seki-eyes = \"not-counted\"`). Area counting, which counts a filled own point like an \
+   empty one, does not move when the false eyes are filled; no fill of a false eye or of a \
+   dame gives either side more (property tests check both on random settled positions).
 
 Where the counting method does not ask for it, nothing changes: area and stone counting count \
 every point as before (filling one's own false eye costs nothing under area counting), and \
@@ -417,10 +437,11 @@ texts define territory as the points that reach one colour only (Concord Go Rule
 area counting give the same result, which leaving out a point that area counting counts would \
 break.
 
-Limits, rare at the end of a game: the teire a cut in the middle of a wall needs (a chain \
-with two inner liberties, one of which the opponent takes) is not read; a territory whose \
-wall has an open gap is dame until the gap is closed; eye values do not read shortage of \
-liberties; whoever may fill a dame, the opponent is taken to fill it.
+Limits: the opponent never plays inside a territory, so the teire a cut in the middle of a \
+wall needs (a chain with two inner liberties, one of which the opponent takes by a play inside) \
+is not read; a territory whose wall has an open gap is dame until the gap is closed; eye values \
+do not read shortage of liberties; each part is read on its own, so the tempo one part's \
+forcing plays give another is not read.
 
 Every point's owner and why is in `score`'s JSON (`points`, [json.md](json.md#point-maps)), in \
 `diagram` and in `annotate` (false eyes as `MA`, seki as `SQ`). Two positions as the \

@@ -12,29 +12,33 @@
 //!    living stones of one player; AGA Concise Rules, rule 12, "neutral points"). Filling
 //!    dame changes no territory. One that touches a single colour is an **eye space** of that
 //!    colour (its territory, where it is not left out below).
-//! 2. **Groups and false eyes** (`false_eyes`): chains joined through their own eye spaces
+//! 2. **Groups and the worst case** (`false_eyes`): chains joined through their own eye spaces
 //!    make groups. A chain, or chains joined through points to fill, left with one liberty in
-//!    its own eye spaces once the opponent fills the dame, must fill that point: a **false
-//!    eye** (the "teire"), found again and again until none is added, so that a point that is
-//!    false only once another is filled (a chain of false eyes) is found too. False eyes are
-//!    not territory where the ruleset says so (`false-eyes = "not-counted"`; Japanese Rules of
-//!    Go, 1989, Article 8 commentary: points that must be filled are not territory).
-//! 3. **Eye values** (`eye_shape`): a real one-point eye is one eye, a false eye or a point
-//!    whose chain is in atari none, a larger space one or two by its shape; a group's eyes are
-//!    the sum over its eye spaces, two being enough.
-//! 4. **Seki** (`seki`): groups short of eyes that share liberties with a group of the other
-//!    colour short of eyes live in seki; their eye spaces are **seki eyes**, not territory
-//!    where the ruleset says so (`seki-eyes = "not-counted"`; Japanese Rules of Go, 1989,
-//!    Article 8: eye points of stones in seki are not territory). A group with two eyes is
-//!    never in seki, however large its eye space: so a region is a seki eye only for a group
-//!    short of eyes, next to a shared liberty the report names.
+//!    its own eye spaces once the opponent fills every dame, would have to fill that point;
+//!    found again and again until none is added (a chain of false eyes). The worst case picks
+//!    the chains the filling must read and makes the eye values; it is not the count.
+//! 3. **Eye values** (`eye_shape`): a real one-point eye is one eye, a worst-case point to fill
+//!    or a point whose chain is in atari none, a larger space one or two by its shape; a
+//!    group's eyes are the sum over its eye spaces, two being enough.
+//! 4. **The filling of the dame** (`dame_game`): read as a game both sides play, on each part
+//!    of the board where it can change the count, Black filling first and White first. A point
+//!    its owner must fill even when he fills first is a **false eye** (a teire), not territory
+//!    where the ruleset says so (`false-eyes = "not-counted"`; Japanese Rules of Go, 1989,
+//!    Article 8 commentary: points that must be filled are not territory).
+//! 5. **Seki**: the groups that still possess a dame once the filling is over (Japanese Rules
+//!    of Go, 1989, Article 8: stones alive that possess dame are in seki), and groups short of
+//!    eyes in contact where one has a ko (a double-ko seki); their eye spaces are **seki
+//!    eyes**, not territory where the ruleset says so (`seki-eyes = "not-counted"`).
+//! 6. **Doubts** ([`RefereeCount::doubts`]): where one order of filling cannot give both sides
+//!    their best, where the filling captures stones given alive, or where a part is too large
+//!    to read (those parts keep the worst case, with seki as groups short of eyes sharing a
+//!    dame, `seki`).
 //!
-//! Limits, all of them rare at the end of a game: the teire a cut in the middle of a wall
-//! needs (a chain with two inner liberties, one of which the opponent may take) is not read; a
-//! territory whose wall still has an open gap is dame until the gap is closed; eye values are
-//! the classical eye shapes and do not read shortage of liberties; whoever may fill a dame,
-//! the opponent is taken to fill it; stones the dead-stone source calls alive are alive, so a
-//! group short of eyes that touches another short of eyes is taken to be in seki with it.
+//! Limits: the opponent never plays inside a territory, so the teire a cut in the middle of a
+//! wall needs (a chain with two inner liberties, one of which the opponent may take) is not
+//! read; a territory whose wall still has an open gap is dame until the gap is closed; eye
+//! values are the classical eye shapes and do not read shortage of liberties; each part is
+//! read on its own; stones the dead-stone source calls alive are alive.
 
 mod dame_game;
 mod eye_shape;

@@ -1,4 +1,6 @@
-//! Groups alive in seki, found whether or not the dame are filled.
+//! Groups short of eyes that share a dame, as the worst case finds them: the seki of a part of
+//! the board whose filling the settlement could not read (`super::dame_game`; elsewhere seki is
+//! what the filling leaves, stones that possess a dame).
 //!
 //! The stones on the board at the count are alive (the dead ones were removed). A group with
 //! two eyes lives on its own; a living group **short of eyes** (fewer than two) lives only

@@ -394,7 +394,8 @@ markup or the estimate), and the settlement never takes a living stone for dead.
    in atari, or one next to a worst-case point to fill with fewer than two other liberties in \
    its own territory), dame regions that share such a chain or group making one part. A side \
    may fill a dame, add a stone inside its own territory where the worst case fills, or pass; \
-   a fill never captures and never leaves the filler in atari; a play that leaves the \
+   a fill never leaves the filler in atari (one that would capture stones given alive ends \
+   the reading, step 7); a play that leaves the \
    opponent's stones in atari must be answered at their last liberty (a teire, when that point \
    is the opponent's territory); two passes end it. Each side loses its teire and the eye \
    points of its groups that still possess a dame (step 6), and plays to lose the fewest more \
@@ -420,7 +421,7 @@ markup or the estimate), and the settlement never takes a living stone for dead.
    when the filling captures stones the dead stones given call alive (the agreement, or the \
    estimate, is wrong there; the part is counted as the worst case, with seki as groups short \
    of eyes sharing a dame); `too-large` when a part has more than 12 dame or 8 points to fill, \
-   or its reading more than 40,000 positions (counted as the worst case). A sure count is one \
+   or its reading more than 10,000 positions (counted as the worst case). A sure count is one \
    that one order of filling gives both sides.
 8. **The count.** A player's territory is the empty points only his stones reach, less the \
    points he must fill (`false-eyes = \"not-counted\"`) and his seki eyes \

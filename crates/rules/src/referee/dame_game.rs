@@ -10,9 +10,9 @@
 //!
 //! - **Moves.** A side may fill a dame point, or add a stone inside its own territory where a
 //!   teire might be needed (a point the worst case, every dame filled by the opponent, makes
-//!   it fill); or pass. A fill never captures (every stone on the board is alive by the dead
-//!   stones given) and never leaves the filler's own stones in atari (the opponent would
-//!   capture them).
+//!   it fill); or pass. A fill never leaves the filler's own stones in atari (the opponent
+//!   would capture them). Every stone on the board is alive by the dead stones given: a fill
+//!   that would capture some says the count cannot be sure ([`DoubtKind::Capturable`]).
 //! - **Teire.** A play that leaves the opponent's stones in atari must be answered at once at
 //!   their last liberty: a teire when that point is the opponent's territory, a free fill when
 //!   it is a dame. Stones in atari that cannot be saved so can be captured: the stones given
@@ -45,7 +45,7 @@ const MAX_DAME: usize = 12;
 /// Points inside a territory a part may fill of its own accord and still be read.
 const MAX_TEIRE: usize = 8;
 /// Positions a reading of one part may visit.
-const MAX_NODES: usize = 40_000;
+const MAX_NODES: usize = 10_000;
 /// The loss of stones given alive that the filling captures: more than any board's points.
 const CAPTURE: i32 = 10_000;
 
@@ -142,7 +142,7 @@ pub(super) fn settle(layout: &Layout, groups: &Groups, worst: &[bool]) -> Fillin
             for q in layout.neighbors(i as u32) {
                 if is_stone(layout.cell[q as usize]) {
                     let c = layout.label[q as usize] as usize;
-                    active[c] = active[c] || !anchored(layout, c as u32, worst);
+                    active[c] = active[c] || !anchored(layout, c as u32, worst, 2);
                 }
             }
         }
@@ -218,7 +218,7 @@ pub(super) fn settle(layout: &Layout, groups: &Groups, worst: &[bool]) -> Fillin
         let root = find(&mut joined, k as u32) as usize;
         merged[root].extend_from_slice(regions);
     }
-    let mut reader = Reader::new(layout, groups);
+    let mut reader = Reader::new(layout, groups, worst);
     for regions in merged.iter().filter(|r| !r.is_empty()) {
         reader.read_part(regions, worst, &active, &mut out);
     }
@@ -267,17 +267,20 @@ fn teire_scope(
     (teire, chains)
 }
 
-/// Whether `chain` has two liberties inside its own colour's territory that the worst case
-/// (`worst`) does not fill: no filling of the dame can put it in atari.
-fn anchored(layout: &Layout, chain: u32, worst: &[bool]) -> bool {
-    let mut first = u32::MAX;
+/// Whether `chain` has `n` liberties (2 or 3) inside its own colour's territory that the worst
+/// case (`worst`) does not fill: with two, no filling of the dame can put it in atari; with
+/// three, not even once an answer inside its territory takes one of them.
+fn anchored(layout: &Layout, chain: u32, worst: &[bool], n: usize) -> bool {
+    let mut found = [u32::MAX; 3];
+    let mut k = 0;
     for &s in layout.stones_of(chain) {
         for q in layout.neighbors(s) {
-            if layout.eye[q as usize] && !worst[q as usize] && q != first {
-                if first != u32::MAX {
+            if layout.eye[q as usize] && !worst[q as usize] && !found[..k].contains(&q) {
+                found[k] = q;
+                k += 1;
+                if k == n {
                     return true;
                 }
-                first = q;
             }
         }
     }
@@ -315,7 +318,8 @@ enum After {
     Free,
     /// The opponent must answer at this cell.
     Answer(u32),
-    /// The opponent's stones are in atari where no one play saves them.
+    /// The play captures the opponent's stones, or leaves them in atari where no one play
+    /// saves them: stones given alive can be captured.
     Captures,
 }
 
@@ -349,10 +353,15 @@ struct Reader<'a> {
     /// The part's dame cells and the cells inside territories it may fill of its own accord.
     dame: Vec<u32>,
     teire: Vec<u32>,
+    /// Per chain of the position: three liberties inside its territory that nothing fills
+    /// ([`anchored`]), so that any chain it is part of has two.
+    strong: Vec<bool>,
+    /// The part's cells (dame and teire) next to each chain of the position.
+    cells_of_chain: HashMap<u32, Vec<u32>>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(layout: &'a Layout, groups: &'a Groups<'a>) -> Reader<'a> {
+    fn new(layout: &'a Layout, groups: &'a Groups<'a>, worst: &[bool]) -> Reader<'a> {
         let mut eyes_of = vec![PointSet::empty(layout.size); groups.short.len()];
         for (r, &node) in groups.of_region.iter().enumerate() {
             if node != u32::MAX {
@@ -376,6 +385,10 @@ impl<'a> Reader<'a> {
             nodes: 0,
             dame: Vec::new(),
             teire: Vec::new(),
+            strong: (0..layout.chains.len() as u32)
+                .map(|c| anchored(layout, c, worst, 3))
+                .collect(),
+            cells_of_chain: HashMap::new(),
         }
     }
 
@@ -388,6 +401,21 @@ impl<'a> Reader<'a> {
         }
         let (teire, chains) = teire_scope(layout, regions, worst, active);
         self.teire = teire;
+        self.cells_of_chain.clear();
+        for m in 0..self.dame.len() + self.teire.len() {
+            let at = self.candidate(m);
+            for q in layout.neighbors(at) {
+                if is_stone(layout.cell[q as usize]) {
+                    let cells = self
+                        .cells_of_chain
+                        .entry(layout.label[q as usize])
+                        .or_default();
+                    if !cells.contains(&at) {
+                        cells.push(at);
+                    }
+                }
+            }
+        }
         let scope_groups: Vec<u32> = {
             let mut g: Vec<u32> = chains
                 .iter()
@@ -493,11 +521,14 @@ impl<'a> Reader<'a> {
         }
         points.sort_unstable();
         points.dedup();
-        out.doubts.push(FoundDoubt {
-            kind,
-            points,
-            dame: self.sorted_dame(),
-        });
+        // With no point in doubt the worst case is the count: nothing rests on the reading.
+        if !points.is_empty() {
+            out.doubts.push(FoundDoubt {
+                kind,
+                points,
+                dame: self.sorted_dame(),
+            });
+        }
     }
 
     fn sorted_dame(&self) -> Vec<u32> {
@@ -660,24 +691,21 @@ impl<'a> Reader<'a> {
         v.map(Some)
     }
 
-    /// Places `c` at the empty `at` if the filling allows it (it captures nothing and leaves
-    /// `c`'s stones two liberties), and tells what it leaves the opponent.
+    /// Places `c` at the empty `at` if the filling allows it (it leaves `c`'s stones two
+    /// liberties, or it captures: a capture of stones given alive is read as the end, see
+    /// [`After::Captures`]), and tells what it leaves the opponent.
     fn try_play(&mut self, c: Color, at: u32) -> Result<After, ()> {
         debug_assert_eq!(self.cell[at as usize], 0);
         let v = stone_of(c);
         self.cell[at as usize] = v;
-        let (own, _) = self.liberties(at);
         let mut answer = None;
         let mut captures = false;
-        let mut legal = own >= 2;
         for q in self.layout.neighbors(at) {
-            if !legal {
-                break;
-            }
             let w = self.cell[q as usize];
             if is_stone(w) && w != v {
                 match self.liberties(q) {
-                    (0, _) => legal = false,
+                    // The play captures stones given alive.
+                    (0, _) => captures = true,
                     (1, l) => match answer {
                         None => answer = Some(l),
                         Some(a) if a == l => {}
@@ -687,7 +715,8 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        if !legal {
+        // A play that captures nothing must leave its own stones two liberties.
+        if !captures && self.liberties(at).0 < 2 {
             self.cell[at as usize] = 0;
             return Err(());
         }
@@ -736,6 +765,9 @@ impl<'a> Reader<'a> {
                         return (2, last);
                     }
                 } else if w == v {
+                    if self.layout.cell[qu] == v && self.strong[self.layout.label[qu] as usize] {
+                        return (2, last);
+                    }
                     self.mark[qu] = stamp;
                     self.stack.push(q);
                 }
@@ -788,12 +820,29 @@ impl<'a> Reader<'a> {
             self.stack.clear();
             self.stack.push(q);
             self.mark[q as usize] = stamp;
+            // Through the stones played, and from a chain of the position to the part's cells
+            // next to it: a chain's own stones lead nowhere else.
+            let mut seen_chains: Vec<u32> = Vec::new();
             while let Some(i) = self.stack.pop() {
                 if is_stone(layout.cell[i as usize]) {
-                    let node = self.groups.of_chain[layout.label[i as usize] as usize];
+                    let chain = layout.label[i as usize];
+                    if seen_chains.contains(&chain) {
+                        continue;
+                    }
+                    seen_chains.push(chain);
+                    let node = self.groups.of_chain[chain as usize];
                     if !into.contains(&node) {
                         into.push(node);
                     }
+                    if let Some(cells) = self.cells_of_chain.get(&chain) {
+                        for &r in cells {
+                            if self.cell[r as usize] == v && self.mark[r as usize] != stamp {
+                                self.mark[r as usize] = stamp;
+                                self.stack.push(r);
+                            }
+                        }
+                    }
+                    continue;
                 }
                 for r in layout.neighbors(i) {
                     if self.cell[r as usize] == v && self.mark[r as usize] != stamp {

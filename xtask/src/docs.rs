@@ -421,7 +421,8 @@ markup or the estimate), and the settlement never takes a living stone for dead.
    when the filling captures stones the dead stones given call alive (the agreement, or the \
    estimate, is wrong there; the part is counted as the worst case, with seki as groups short \
    of eyes sharing a dame); `too-large` when a part has more than 12 dame or 8 points to fill, \
-   or its reading more than 10,000 positions (counted as the worst case). A sure count is one \
+   or its reading more than 4,000 positions (8,000 for all the parts of a board; counted as the \
+   worst case). A sure count is one \
    that one order of filling gives both sides.
 8. **The count.** A player's territory is the empty points only his stones reach, less the \
    points he must fill (`false-eyes = \"not-counted\"`) and his seki eyes \

@@ -35,6 +35,7 @@
 //! of the same group short of eyes, make one part, read on its own.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use gorules_board::{Color, PointSet};
 
@@ -45,7 +46,10 @@ const MAX_DAME: usize = 12;
 /// Points inside a territory a part may fill of its own accord and still be read.
 const MAX_TEIRE: usize = 8;
 /// Positions a reading of one part may visit.
-const MAX_NODES: usize = 10_000;
+const MAX_NODES: usize = 4_000;
+/// Positions the readings of all the parts of a board may visit: past it, the parts left keep
+/// the worst case.
+const MAX_BOARD_NODES: usize = 8_000;
 /// The loss of stones given alive that the filling captures: more than any board's points.
 const CAPTURE: i32 = 10_000;
 
@@ -312,6 +316,30 @@ fn key(cell: u32, v: u8) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The hasher of the readings' tables, whose keys are already mixed 64-bit keys ([`key`]):
+/// the key is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A table keyed by position keys.
+type Table = HashMap<u64, i32, BuildHasherDefault<KeyHasher>>;
+
 /// What a play leaves for the opponent.
 enum After {
     /// Nothing to answer.
@@ -346,10 +374,12 @@ struct Reader<'a> {
     /// The cells played in the current line, in order.
     played: Vec<u32>,
     hash: u64,
-    memo: HashMap<u64, i32>,
+    memo: Table,
     /// [`Reader::own_loss`] of the positions asked.
-    own_memo: HashMap<u64, i32>,
+    own_memo: Table,
     nodes: usize,
+    /// Positions visited by the readings of the board so far.
+    board_nodes: usize,
     /// The part's dame cells and the cells inside territories it may fill of its own accord.
     dame: Vec<u32>,
     teire: Vec<u32>,
@@ -380,9 +410,10 @@ impl<'a> Reader<'a> {
             eyes_of,
             played: Vec::new(),
             hash: 0,
-            memo: HashMap::new(),
-            own_memo: HashMap::new(),
+            memo: Table::default(),
+            own_memo: Table::default(),
             nodes: 0,
+            board_nodes: 0,
             dame: Vec::new(),
             teire: Vec::new(),
             strong: (0..layout.chains.len() as u32)
@@ -425,7 +456,10 @@ impl<'a> Reader<'a> {
             g.dedup();
             g
         };
-        if self.dame.len() > MAX_DAME || self.teire.len() > MAX_TEIRE {
+        if self.dame.len() > MAX_DAME
+            || self.teire.len() > MAX_TEIRE
+            || self.board_nodes >= MAX_BOARD_NODES
+        {
             self.keep_worst(DoubtKind::TooLarge, &scope_groups, out);
             return;
         }
@@ -614,7 +648,8 @@ impl<'a> Reader<'a> {
             return Some(v);
         }
         self.nodes += 1;
-        if self.nodes > MAX_NODES {
+        self.board_nodes += 1;
+        if self.nodes > MAX_NODES || self.board_nodes > MAX_BOARD_NODES {
             return None;
         }
         let loses = |c: Color| match c {

@@ -445,6 +445,17 @@ is not read; a territory whose wall has an open gap is dame until the gap is clo
 do not read shortage of liberties; each part is read on its own, so the tempo one part's \
 forcing plays give another is not read.
 
+Other scorers' own test suites run against the settlement in `cargo test` \
+(`tests/tests/peer_suites.rs`, the positions copied in `tests/fixtures/peers/`): goscorer's \
+territory maps with their marked dead stones, 31 of the 76 positions gorules' boards take \
+reproduced point for point by the `japanese` count (goscorer counts no territory for a group \
+its eye values call short of two eyes, whether or not it possesses a dame, and leaves out \
+false-eye shapes the rules let the owner keep by filling a dame himself); OGS's autoscore \
+ownership maps, 25 of 31, and its score estimator's removals, 48 of 54, with gorules' own \
+dead-stone estimate. Each position that differs is listed with the rule that decides it, or \
+as not yet explained where the settlement is wrong (most of those are parts of the board too \
+large to read, which keep the worst case) (`tests/fixtures/peers/known-differences.txt`).
+
 Every point's owner and why is in `score`'s JSON (`points`, [json.md](json.md#point-maps)), in \
 `diagram` and in `annotate` (false eyes as `MA`, seki as `SQ`). Two positions as the \
 `japanese` ruleset maps them (`X O` stones, `x o` territory, `.` dame, `F` a false eye of \

@@ -672,10 +672,9 @@ impl<'a> Reader<'a> {
                 Color::White => a < b,
             };
             for m in 0..self.dame.len() + self.teire.len() {
-                let at = self.candidate(m);
-                if self.cell[at as usize] != 0 || !self.may_play(to_move, at) {
+                let Some(at) = self.playable(to_move, m) else {
                     continue;
-                }
+                };
                 if let Some(v) = self.play_and_value(to_move, at)? {
                     if better(v, best) {
                         best = v;
@@ -695,6 +694,13 @@ impl<'a> Reader<'a> {
         } else {
             self.teire[m - self.dame.len()]
         }
+    }
+
+    /// The `m`-th candidate ([`Reader::candidate`]) if it is empty and `c` may play it of its
+    /// own accord ([`Reader::may_play`]).
+    fn playable(&self, c: Color, m: usize) -> Option<u32> {
+        let at = self.candidate(m);
+        (self.cell[at as usize] == 0 && self.may_play(c, at)).then_some(at)
     }
 
     /// Whether `c` may play at the empty cell `at` of its own accord: a dame, or a point of its
@@ -967,10 +973,9 @@ impl<'a> Reader<'a> {
                 best = pick(best, l);
             }
             for m in 0..self.dame.len() + self.teire.len() {
-                let at = self.candidate(m);
-                if self.cell[at as usize] != 0 || !self.may_play(to_move, at) {
+                let Some(at) = self.playable(to_move, m) else {
                     continue;
-                }
+                };
                 let Ok(after) = self.try_play(to_move, at) else {
                     continue;
                 };
@@ -1009,10 +1014,9 @@ impl<'a> Reader<'a> {
             let loss = self.own_loss(to_move, passed, answer, first);
             let mut chosen = None;
             for m in 0..self.dame.len() + self.teire.len() {
-                let at = self.candidate(m);
-                if self.cell[at as usize] != 0 || !self.may_play(to_move, at) {
+                let Some(at) = self.playable(to_move, m) else {
                     continue;
-                }
+                };
                 let Ok(after) = self.try_play(to_move, at) else {
                     continue;
                 };

@@ -175,7 +175,7 @@ def test_bad_arguments_are_exceptions_not_crashes():
     with pytest.raises(gorules.IllegalMoveError, match="occupied"):
         g.play("white", "D4")
     with pytest.raises(gorules.GorulesError):
-        gorules.Game(1)
+        gorules.Game(0)
     with pytest.raises(gorules.GorulesError):
         gorules.Game(30)
     with pytest.raises(gorules.GorulesError, match="one ruleset"):

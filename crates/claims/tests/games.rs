@@ -29,17 +29,23 @@ fn through_sgf(g: &FuzzGame) -> gorules_sgf::GameRecord {
     parse_sgf(&to_sgf(&g.to_record()), None).unwrap().remove(0)
 }
 
+/// The two legalities the games are generated under: the default one (no suicide, positional
+/// superko) and the loosest (simple ko, every suicide).
+fn legalities() -> [Legality; 2] {
+    [
+        Legality::default(),
+        Legality {
+            ko: KoRule::Simple,
+            suicide: SuicideRule::All,
+        },
+    ]
+}
+
 #[test]
 fn fast_evaluation_agrees_with_replaying_the_record() {
     for (k, text) in CLAIMS.iter().enumerate() {
         let claim = Claim::from_text(text).unwrap();
-        for legality in [
-            Legality::default(),
-            Legality {
-                ko: KoRule::Simple,
-                suicide: SuicideRule::All,
-            },
-        ] {
+        for legality in legalities() {
             let gen = GenOptions {
                 legality,
                 ..GenOptions::default()
@@ -158,13 +164,7 @@ fn games_on_the_board_of_one_point() {
     let one = gorules_board::Size::square(1).unwrap();
     for text in CLAIMS {
         let claim = Claim::from_text(text).unwrap();
-        for legality in [
-            Legality::default(),
-            Legality {
-                ko: KoRule::Simple,
-                suicide: SuicideRule::All,
-            },
-        ] {
+        for legality in legalities() {
             let gen = GenOptions {
                 sizes: vec![1],
                 legality,

@@ -457,7 +457,13 @@ as not yet explained where the settlement is wrong (most of those are parts of t
 large to read, which keep the worst case) (`tests/fixtures/peers/known-differences.txt`).
 
 Every point's owner and why is in `score`'s JSON (`points`, [json.md](json.md#point-maps)), in \
-`diagram` and in `annotate` (false eyes as `MA`, seki as `SQ`). Two positions as the \
+`diagram` and in `annotate` (points to fill as `MA`, seki as `SQ`, points whose count is not \
+sure as `TR`). Each point the count leaves out has its reason and the dame that decide it \
+(`points.reasons` in JSON; a note of `diagram`): a **false eye** when the stones next to it \
+are in atari there already, every other liberty filled; a **teire** when they would be once \
+the opponent fills the dame next to them (those dame), and their owner cannot avoid it \
+whoever fills first; a **seki eye**, with the dame its seki possesses. Points counted on a \
+doubt are listed as not sure. Two positions as the \
 `japanese` ruleset maps them (`X O` stones, `x o` territory, `.` dame, `F` a false eye of \
 Black, `S s` stones in seki, `E e` seki eyes):
 

@@ -213,6 +213,107 @@ fn a_count_that_rests_on_who_fills_the_dame_first_says_so() {
         table.contains("territory count not sure (at D4 F2: who fills the dame first decides)"),
         "{table}"
     );
+    // Each point's reason: both counted, neither surely, on the one dame E3.
+    let unsure = |point: &str, color: &str| {
+        serde_json::json!({"point": point, "color": color, "reason": "territory",
+                           "dame": ["E3"], "sure": false})
+    };
+    assert_eq!(
+        japanese["points"]["reasons"],
+        serde_json::json!([unsure("D4", "black"), unsure("F2", "white")])
+    );
+    let diagram = stdout(&gorules(&[
+        "diagram", path, "--rules", "japanese", "--dead", "none",
+    ]));
+    assert!(
+        diagram.contains(
+            "note: territory count not sure at D4 F2: who fills the dame first decides (dame E3)"
+        ),
+        "{diagram}"
+    );
+    let svg = stdout(&gorules(&[
+        "diagram", path, "--rules", "japanese", "--dead", "none", "--format", "svg",
+    ]));
+    assert!(
+        svg.contains("class=\"unsure\"") && svg.contains("Dashed triangles"),
+        "{svg}"
+    );
+    // `annotate` marks them as triangles (D4 is `db`, F2 `fd` on a board five rows high).
+    let out = dir.join("annotated.sgf");
+    let o = gorules(&[
+        "annotate",
+        path,
+        "--rules",
+        "japanese",
+        "--dead",
+        "none",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("TR[db][fd]"), "{text}");
+}
+
+#[test]
+fn score_says_why_each_point_is_left_out() {
+    // A diagonal wall on 5x5 (Japanese Rules of Go, 1989, Article 8 commentary: the points
+    // a player must fill once the dame are filled are not territory; Article 9):
+    //
+    //   . . X . O
+    //   . X . O .
+    //   X . O . .
+    //   . O . . .
+    //   O . . . .
+    //
+    // The dame are C4, D5, B3 and A2. Whoever fills first, each side must fill one end of
+    // its wall: Black A4 (it keeps A3 and B4, whose dame are A2, B3 and C4) or B5 (C5 and B4:
+    // D5 and C4), White B1 (A1 and B2: B3 and A2) or E4 (E5 and D4: D5 and C4). A teire each,
+    // the dame named; which end is the settlement's choice.
+    let dir = temp_dir("score-reasons");
+    let path = dir.join("diagonal-wall.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[5]KM[0]AB[ca][bb][ac]AW[ea][db][cc][bd][ae];B[];W[])",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let v = one_game(&gorules(&[
+        "score", path, "--rules", "japanese", "--dead", "none", "--format", "json",
+    ]));
+    let reasons = v["rulesets"][0]["scores"][0]["points"]["reasons"]
+        .as_array()
+        .expect("reasons")
+        .clone();
+    let teire = |point: &str, color: &str, dame: &[&str]| {
+        serde_json::json!({"point": point, "color": color, "reason": "teire",
+                           "dame": dame, "sure": true})
+    };
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        [
+            teire("A4", "black", &["C4", "B3", "A2"]),
+            teire("B5", "black", &["D5", "C4"])
+        ]
+        .contains(&reasons[0]),
+        "{reasons:?}"
+    );
+    assert!(
+        [
+            teire("B1", "white", &["B3", "A2"]),
+            teire("E4", "white", &["D5", "C4"])
+        ]
+        .contains(&reasons[1]),
+        "{reasons:?}"
+    );
+    let diagram = stdout(&gorules(&[
+        "diagram", path, "--rules", "japanese", "--dead", "none",
+    ]));
+    assert!(
+        diagram.contains("note: left out of the territory: ")
+            && diagram.contains(" teire of Black (dame "),
+        "{diagram}"
+    );
 }
 
 #[test]

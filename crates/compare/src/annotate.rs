@@ -1,7 +1,8 @@
 //! The settlement of a record written back into it: its dead stones and territory as `TB`/`TW`
 //! markup on the final node, the false eyes the ruleset leaves out as crosses (`MA`) and its
-//! seki (stones in seki and the seki eyes left out) as squares (`SQ`), and the result under one
-//! ruleset as `RE` where the record has none, so that SGF editors (Sabaki, CGoban) show the
+//! seki (stones in seki and the seki eyes left out) as squares (`SQ`), the points whose count
+//! is not sure (the settlement's doubts) as triangles (`TR`), and the result under one ruleset
+//! as `RE` where the record has none, so that SGF editors (Sabaki, CGoban) show the
 //! count and `gorules` reads the same dead stones back.
 //!
 //! A reader places `TB`/`TW` on the board it rebuilds from the record's moves
@@ -111,8 +112,9 @@ fn refused(ill: &IllegalMove, rules: &Ruleset) -> String {
 /// The markup of `record`'s settlement under `rules`: the points each side counts (the
 /// ruleset's territory, seki eyes and false eyes it does not count left out) with the
 /// opponent's dead stones on them, the false eyes it leaves out (crosses), the stones in seki
-/// and the seki eyes it leaves out (squares), and the ruleset's result (its first counting
-/// method) when the record has none.
+/// and the seki eyes it leaves out (squares), the points whose count is not sure
+/// (triangles), and the ruleset's result (its first counting method) when the record has
+/// none.
 ///
 /// Reading the markup back (`--dead markup`, or `auto`) gives the same dead stones on the same
 /// board, so the same scores; a game whose ruleset counts another board than the record's is
@@ -194,6 +196,16 @@ fn settle(
             &t.not_counted[0],
             &t.not_counted[1],
         ]),
+        triangles: {
+            let mut points: Vec<Point> = v
+                .reasons
+                .iter()
+                .filter(|r| !r.sure)
+                .map(|r| r.point)
+                .collect();
+            points.sort_by_key(|p| (p.y, p.x));
+            points
+        },
         result: record.result.is_none().then(|| score.result.clone()),
     };
     let mut removed: Vec<Point> = v.dead.iter().map(|&(_, p)| p).collect();

@@ -33,7 +33,8 @@ use gorules_board::diagram::column_letters;
 use gorules_board::{Board, Color, Move, Point, Size};
 use gorules_rules::printer::escape_controls;
 use gorules_rules::{
-    format_points, CountedTerritory, Counting, Outcome, Ruleset, SettlementReport,
+    format_points, point_reasons, CountedTerritory, Counting, Outcome, Ownership, PointReason,
+    Reason, Ruleset, SettlementReport,
 };
 
 use crate::replay::{dead_stones, illegal_move, play_record, DeadSource, Options, ScoreReport};
@@ -76,6 +77,10 @@ pub struct DiagramView {
     pub uncertain: Vec<Point>,
     /// Each empty point as the ruleset counts it.
     pub territory: CountedTerritory,
+    /// Why each point the count leaves out is left out, and the points it counts without
+    /// being sure ([`gorules_rules::point_reasons`]), where the count is the referee's
+    /// settlement; empty otherwise.
+    pub reasons: Vec<PointReason>,
     /// The scores at the end of the record, as `gorules score` gives them (empty before the
     /// end, and for an unfinished record unless [`Options::score_unfinished`]).
     pub scores: Vec<ScoreReport>,
@@ -234,7 +239,28 @@ pub fn view(
             .or(rules.counting.first().copied())
             .unwrap_or(Counting::Area)
     });
-    let territory = rules.counted_territory_by(played.game().state().board(), counting);
+    let counted = played.game().state().board();
+    let ownership = Ownership::of(counted);
+    let territory = rules.counted_territory_with(counted, counting, &ownership);
+    let reasons = if rules.settles(counting) {
+        point_reasons(counted, &territory, ownership.referee())
+    } else {
+        Vec::new()
+    };
+    notes.extend(reason_notes(&reasons, counted.size()));
+    if let Some(score) = scores.first() {
+        for d in &score.doubts {
+            let mut note = format!(
+                "territory count not sure at {}: {}",
+                d.points.join(" "),
+                d.reason
+            );
+            if !d.dame.is_empty() {
+                let _ = write!(note, " (dame {})", d.dame.join(" "));
+            }
+            notes.push(note);
+        }
+    }
     let last_move = n.checked_sub(1).map(|i| LastMove {
         number: n,
         color: record.moves[i].color,
@@ -252,9 +278,52 @@ pub fn view(
         dead_source,
         uncertain,
         territory,
+        reasons,
         scores,
         notes,
     })
+}
+
+/// The note that says why the points the count leaves out are left out: `left out of the
+/// territory: D1 false eye of Black; A4 teire of Black (dame A2 B3 C4); C1 seki eye of Black
+/// (dame E1)`, points of the same reason, colour and dame together; none when nothing is left
+/// out.
+fn reason_notes(reasons: &[PointReason], size: Size) -> Option<String> {
+    let mut groups: Vec<(&PointReason, Vec<String>)> = Vec::new();
+    for r in reasons.iter().filter(|r| r.reason != Reason::Territory) {
+        let name = gtp_point(r.point, size);
+        match groups
+            .iter_mut()
+            .find(|(g, _)| (g.reason, g.color, g.dame) == (r.reason, r.color, r.dame))
+        {
+            Some((_, points)) => points.push(name),
+            None => groups.push((r, vec![name])),
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(r, points)| {
+            let plural = if points.len() > 1 { "s" } else { "" };
+            let mut part = format!(
+                "{} {}{plural} of {}",
+                points.join(" "),
+                r.reason.words(),
+                match r.color {
+                    Color::Black => "Black",
+                    Color::White => "White",
+                }
+            );
+            if !r.dame.is_empty() {
+                let dame: Vec<String> = r.dame.iter().map(|p| gtp_point(p, size)).collect();
+                let _ = write!(part, " (dame {})", dame.join(" "));
+            }
+            part
+        })
+        .collect();
+    Some(format!("left out of the territory: {}", parts.join("; ")))
 }
 
 /// What stands on, or is counted on, one point.
@@ -630,6 +699,9 @@ fn svg_legend(view: &DiagramView) -> String {
     if !view.uncertain.is_empty() {
         parts.push("Dashed rings: the estimate is not sure of these stones.");
     }
+    if view.reasons.iter().any(|r| !r.sure) {
+        parts.push("Dashed triangles: the count of these points is not sure (see the notes).");
+    }
     parts.join(" ")
 }
 
@@ -908,6 +980,26 @@ pub fn to_svg(view: &DiagramView) -> String {
                 num(STONE_R * 1.02),
                 num(CELL * 0.07),
                 num(CELL * 0.12)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    // Points whose count is not sure: a dashed orange triangle.
+    if view.reasons.iter().any(|r| !r.sure) {
+        s.push_str("<g class=\"unsure\" fill=\"none\" stroke=\"#e08a00\">\n");
+        for r in view.reasons.iter().filter(|r| !r.sure) {
+            let (x, y, h) = (x_of(r.point.x), y_of(r.point.y), STONE_R * 0.8);
+            let _ = writeln!(
+                s,
+                r#"<path d="M{} {}L{} {}L{} {}Z" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                num(x),
+                num(y - h),
+                num(x + h * 0.87),
+                num(y + h * 0.5),
+                num(x - h * 0.87),
+                num(y + h * 0.5),
+                num(CELL * 0.06),
+                num(CELL * 0.1)
             );
         }
         s.push_str("</g>\n");

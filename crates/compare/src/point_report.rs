@@ -5,7 +5,9 @@
 
 use gorules_board::coords::gtp_point;
 use gorules_board::{Board, Color, Point, PointSet, Size};
-use gorules_rules::{ColorName, CountedTerritory, Counting, Ownership, PointMap, Ruleset};
+use gorules_rules::{
+    point_reasons, ColorName, CountedTerritory, Counting, Ownership, PointMap, Ruleset,
+};
 use serde::Serialize;
 
 /// The map of one score.
@@ -22,6 +24,26 @@ pub struct PointReport {
     /// when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub short_of_eyes: Vec<ShortGroupReport>,
+    /// Why each point the count leaves out is left out, and each point it counts without
+    /// being sure ([`gorules_rules::point_reasons`]), where the count is the referee's
+    /// settlement; absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<PointReasonReport>,
+}
+
+/// One point left out of a territory, or counted without being sure, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PointReasonReport {
+    /// The point (GTP).
+    pub point: String,
+    /// The colour whose stones surround it.
+    pub color: ColorName,
+    /// `false-eye`, `teire`, `seki-eye` or `territory` ([`gorules_rules::Reason::name`]).
+    pub reason: &'static str,
+    /// The dame that decide it (GTP points).
+    pub dame: Vec<String>,
+    /// Whether its count is sure.
+    pub sure: bool,
 }
 
 /// One seki and why.
@@ -105,6 +127,7 @@ impl PointReport {
                 rows,
                 seki: Vec::new(),
                 short_of_eyes: Vec::new(),
+                reasons: Vec::new(),
             };
         }
         let referee = ownership.referee();
@@ -137,6 +160,16 @@ impl PointReport {
                         .collect(),
                     eye_value: g.eye_value,
                     in_seki: g.in_seki,
+                })
+                .collect(),
+            reasons: point_reasons(board, territory, referee)
+                .into_iter()
+                .map(|r| PointReasonReport {
+                    point: gtp_point(r.point, size),
+                    color: r.color.into(),
+                    reason: r.reason.name(),
+                    dame: names(&r.dame, size),
+                    sure: r.sure,
                 })
                 .collect(),
         }

@@ -596,6 +596,7 @@ mod tests {
             rows: vec![".".into()],
             seki: Vec::new(),
             short_of_eyes: Vec::new(),
+            reasons: Vec::new(),
         });
         assert!(!mapped.is_identical(&report(0.0)));
         assert!(mapped.is_identical(&mapped.clone()));

@@ -19,6 +19,9 @@ pub struct GameMarkup {
     /// Points for `SQ` (a square): stones of groups in seki and the seki eyes the count leaves
     /// out.
     pub squares: Vec<Point>,
+    /// Points for `TR` (a triangle): points whose count is not sure (it rests on a choice the
+    /// rules leave open, or on a part of the board the settlement could not read).
+    pub triangles: Vec<Point>,
     /// The result for the root's `RE`, written only where the root has no `RE` or an empty
     /// one.
     pub result: Option<String>,
@@ -26,8 +29,8 @@ pub struct GameMarkup {
 
 /// `text` with, for each game tree `g` (in file order) for which `games[g]` is `Some`, the
 /// final node of its main line given `TB`/`TW` (any it had are replaced; `TB[]` when both
-/// lists are empty, so that the markup still says "no dead stones"), and `MA`/`SQ` when the
-/// markup has crosses or squares (then replacing any the node had), and its root given `RE`
+/// lists are empty, so that the markup still says "no dead stones"), and `MA`/`SQ`/`TR` when
+/// the markup has crosses, squares or triangles (then replacing any the node had), and its root given `RE`
 /// where no node of its main line has one (an empty `RE[]` is filled in). A final node that is
 /// empty (a pass, where a record writes passes as empty nodes) is kept empty: the markup goes
 /// into a new node after it, which is then the final node. Every other byte is kept:
@@ -93,9 +96,13 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
                 }
             }
         }
-        let marks = !markup.crosses.is_empty() || !markup.squares.is_empty();
+        let marks = !markup.crosses.is_empty()
+            || !markup.squares.is_empty()
+            || !markup.triangles.is_empty();
         for p in nodes[last].props.iter().filter(|p| {
-            p.ident == "TB" || p.ident == "TW" || (marks && (p.ident == "MA" || p.ident == "SQ"))
+            p.ident == "TB"
+                || p.ident == "TW"
+                || (marks && (p.ident == "MA" || p.ident == "SQ" || p.ident == "TR"))
         }) {
             edits.push((p.start, prop_end(p), String::new()));
         }
@@ -124,12 +131,17 @@ pub fn with_markup(text: &str, games: &[Option<GameMarkup>]) -> String {
     out
 }
 
-/// `TB[..]TW[..]` for the markup's points (see [`territory_lists`]), then `MA[..]` and
-/// `SQ[..]` where it has any.
+/// `TB[..]TW[..]` for the markup's points (see [`territory_lists`]), then `MA[..]`, `SQ[..]`
+/// and `TR[..]` where it has any.
 fn point_lists(markup: &GameMarkup) -> String {
     let mut lists = String::new();
     territory_lists(&mut lists, &markup.black, &markup.white);
-    mark_lists(&mut lists, &markup.crosses, &markup.squares);
+    mark_lists(
+        &mut lists,
+        &markup.crosses,
+        &markup.squares,
+        &markup.triangles,
+    );
     lists
 }
 

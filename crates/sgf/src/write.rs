@@ -30,11 +30,17 @@ fn point_list(out: &mut String, ident: &str, points: impl Iterator<Item = Point>
     }
 }
 
-/// Writes marks: `MA` (crosses) and `SQ` (squares) with their points, each only when it has
-/// some.
-pub(super) fn mark_lists(out: &mut String, crosses: &[Point], squares: &[Point]) {
+/// Writes marks: `MA` (crosses), `SQ` (squares) and `TR` (triangles) with their points, each
+/// only when it has some.
+pub(super) fn mark_lists(
+    out: &mut String,
+    crosses: &[Point],
+    squares: &[Point],
+    triangles: &[Point],
+) {
     point_list(out, "MA", crosses.iter().copied());
     point_list(out, "SQ", squares.iter().copied());
+    point_list(out, "TR", triangles.iter().copied());
 }
 
 /// Writes territory markup: `TB` and `TW` with their points, or `TB[]` when both are empty (an

@@ -1,6 +1,7 @@
 //! `POST /api/annotate`: the record with its settlement written in, as `gorules annotate`
 //! writes it: dead stones and territory as `TB`/`TW` on the final node, false eyes as `MA`,
-//! seki as `SQ`, and the result as `RE` where the record has none; every other byte kept.
+//! seki as `SQ`, points whose count is not sure as `TR`, and the result as `RE` where the
+//! record has none; every other byte kept.
 
 use axum::extract::State;
 use gorules_compare::annotate::annotate as annotate_text;

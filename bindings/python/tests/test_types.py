@@ -75,6 +75,15 @@ def test_every_report_has_the_shape_its_stub_names(repo: Path, corpus: Path, tmp
     games += gorules.score(false_eye, rules="japanese", dead="none")
     black = games[-1]["rulesets"][0]["scores"][0]["breakdown"]["black"]
     assert black["false_eyes_not_counted"] == 1
+    # Two false eyes hanging on the one dame E3 (Japanese Rules of Go, 1989, Article 8
+    # commentary): who fills it first decides, so the score has a doubt and the points'
+    # reasons say they are not sure.
+    two = tmp_path / "two-false-eyes.sgf"
+    two.write_text("(;GM[1]SZ[9:5]KM[0]AB[da][cb][eb][dc][dd][de][ee]AW[ea][fa][fb][fc][ed][gd][fe];B[];W[])")
+    games += gorules.score(two, rules="japanese", dead="none")
+    doubted = games[-1]["rulesets"][0]["scores"][0]
+    assert [d["kind"] for d in doubted["doubts"]] == ["filling-order"]
+    assert [r["sure"] for r in doubted["points"]["reasons"]] == [False, False]
     assert any("seki" in s.get("points", {}) for g in games for r in g["rulesets"] for s in r["scores"])
     for game in games:
         check(game, types.GameReport, "score()")

@@ -24,6 +24,7 @@ __all__ = [
     "Counterexample",
     "DeadEstimate",
     "Difference",
+    "Doubt",
     "EndOfPlay",
     "EyeSpace",
     "ErrorEntry",
@@ -38,6 +39,7 @@ __all__ = [
     "MoveResult",
     "PairSummary",
     "PointMap",
+    "PointReason",
     "Prisoners",
     "RecordAgreement",
     "RecordDifference",
@@ -170,13 +172,37 @@ class ShortOfEyes(TypedDict):
     in_seki: bool
 
 
+class PointReason(TypedDict):
+    """A point the count leaves out (``reason`` ``"false-eye"``, ``"teire"`` or
+    ``"seki-eye"``), or counts without being sure (``"territory"``), with the dame that decide
+    it and whether its count is sure."""
+
+    point: str
+    color: str
+    reason: str
+    dame: List[str]
+    sure: bool
+
+
 class PointMap(TypedDict):
     """Each point's owner and why (one string per row, the top row first; the codes of
-    ``docs/json.md``, "Point maps"), and the sekis and groups short of eyes the count read."""
+    ``docs/json.md``, "Point maps"), the sekis and groups short of eyes the count read, and why
+    each point it leaves out is left out."""
 
     rows: List[str]
     seki: NotRequired[List[Seki]]
     short_of_eyes: NotRequired[List[ShortOfEyes]]
+    reasons: NotRequired[List[PointReason]]
+
+
+class Doubt(TypedDict):
+    """Where a territory count is not sure, and why (``kind`` ``"filling-order"``,
+    ``"capturable"`` or ``"too-large"``)."""
+
+    kind: str
+    reason: str
+    points: List[str]
+    dame: List[str]
 
 
 class ScoreReport(TypedDict):
@@ -189,6 +215,7 @@ class ScoreReport(TypedDict):
     result: str
     breakdown: ScoreBreakdown
     points: NotRequired[PointMap]
+    doubts: NotRequired[List[Doubt]]
 
 
 class RulesetReport(TypedDict):

@@ -359,6 +359,7 @@ impl StoredGame {
             result: self.result.as_deref(),
             finished: self.finished,
             uncertain: self.uncertain,
+            unsure: self.scores.iter().any(|(_, _, s)| !s.doubts.is_empty()),
             illegal: self.illegal,
             scores: self
                 .scores

@@ -303,6 +303,7 @@ class Summary(TypedDict):
     finished: int
     unfinished: int
     uncertain_dead_stones: int
+    unsure_territory_counts: int
     with_illegal_moves: int
     pairs: List[PairSummary]
     groups: List[GroupSummary]

@@ -24,6 +24,7 @@ __all__ = [
     "Counterexample",
     "DeadEstimate",
     "Difference",
+    "DoubtReport",
     "EndOfPlay",
     "EyeSpace",
     "ErrorEntry",
@@ -179,8 +180,18 @@ class PointMap(TypedDict):
     short_of_eyes: NotRequired[List[ShortOfEyes]]
 
 
+class DoubtReport(TypedDict):
+    """A part of the board whose territory count is not sure, and why."""
+
+    kind: str
+    reason: str
+    points: List[str]
+    dame: List[str]
+
+
 class ScoreReport(TypedDict):
-    """One counting method's score (``points`` from :func:`gorules.score` only)."""
+    """One counting method's score (``points`` from :func:`gorules.score` only; ``doubts``
+    only when the count is not sure)."""
 
     counting: str
     black: float
@@ -189,6 +200,7 @@ class ScoreReport(TypedDict):
     result: str
     breakdown: ScoreBreakdown
     points: NotRequired[PointMap]
+    doubts: NotRequired[List[DoubtReport]]
 
 
 class RulesetReport(TypedDict):

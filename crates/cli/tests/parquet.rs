@@ -158,6 +158,12 @@ fn expected_rows(entry: u64, e: &Value) -> Vec<BTreeMap<String, Value>> {
             for k in ["counting", "black", "white", "margin", "result"] {
                 row.insert(k.into(), get(s, k));
             }
+            let kinds = s
+                .get("doubts")
+                .and_then(Value::as_array)
+                .map(|d| d.iter().map(|d| d["kind"].clone()).collect())
+                .unwrap_or_default();
+            row.insert("doubt_kinds".into(), Value::Array(kinds));
             let result = s["result"].as_str().unwrap();
             row.insert(
                 "winner".into(),

@@ -329,6 +329,7 @@ pub struct BatchBuilder {
     winner: Dict,
     record_same_result: BooleanBuilder,
     record_same_winner: BooleanBuilder,
+    doubt_kinds: ListBuilder<StringBuilder>,
     error: StringBuilder,
     black_side: Side,
     white_side: Side,
@@ -424,6 +425,7 @@ impl BatchBuilder {
             winner: Dict::with_capacity(rows),
             record_same_result: BooleanBuilder::with_capacity(rows),
             record_same_winner: BooleanBuilder::with_capacity(rows),
+            doubt_kinds: ListBuilder::with_capacity(StringBuilder::with_capacity(rows, 0), rows),
             error: StringBuilder::with_capacity(rows, 0),
             black_side: Side::with_capacity(rows),
             white_side: Side::with_capacity(rows),
@@ -618,6 +620,16 @@ impl BatchBuilder {
             .append_option(agreement.map(|a| a.0));
         self.record_same_winner
             .append_option(agreement.map(|a| a.1));
+        // The kinds of the score's doubts, one per doubt (empty: the count is sure).
+        match s {
+            Some(s) => {
+                for d in &s.doubts {
+                    self.doubt_kinds.values().append_value(d.kind);
+                }
+                self.doubt_kinds.append(true);
+            }
+            None => self.doubt_kinds.append_null(),
+        }
         self.error.append_null();
         self.black_side.append(s.map(|s| &s.breakdown.black));
         self.white_side.append(s.map(|s| &s.breakdown.white));
@@ -652,6 +664,7 @@ impl BatchBuilder {
         self.winner.append_null();
         self.record_same_result.append_null();
         self.record_same_winner.append_null();
+        self.doubt_kinds.append_null();
         self.error.append_value(error);
         self.black_side.append(None);
         self.white_side.append(None);
@@ -705,6 +718,7 @@ impl BatchBuilder {
             Arc::new(self.winner.finish()),
             Arc::new(self.record_same_result.finish()),
             Arc::new(self.record_same_winner.finish()),
+            Arc::new(self.doubt_kinds.finish()),
             Arc::new(self.error.finish()),
         ];
         columns.extend(self.black_side.finish());

@@ -17,8 +17,8 @@ use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Schema, SchemaRef};
 use gorules_compare::corpus::GameEntry;
-use gorules_compare::replay::{Breakdown, ScoreReport};
-use gorules_rules::{Counting, Prisoners, SideScore};
+use gorules_compare::replay::{Breakdown, DoubtReport, ScoreReport};
+use gorules_rules::{Counting, DoubtKind, Prisoners, SideScore};
 use parquet::arrow::arrow_reader::{
     ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReader,
     ParquetRecordBatchReaderBuilder,
@@ -38,8 +38,8 @@ use crate::batch::BatchBuilder;
 use crate::chunk::{self, DictionaryChunk};
 use crate::guard::decoding;
 use crate::schema::{
-    columns, run_metadata, schema, ColumnType, DATA_CHECKSUM_KEY, KIND_ERROR, SCHEMA_VERSION,
-    SCHEMA_VERSION_KEY, SCORE_COLUMNS_KEY,
+    columns, run_metadata, schema, ColumnType, ADDED_COLUMNS, DATA_CHECKSUM_KEY, KIND_ERROR,
+    SCHEMA_VERSION, SCHEMA_VERSION_KEY, SCORE_COLUMNS_KEY,
 };
 
 /// The rows a record batch holds before it is handed to the Parquet writer.
@@ -47,7 +47,7 @@ pub const BATCH_ROWS: usize = 8 * 1024;
 
 /// The rows of a row group: when this many have gathered, they are encoded, written and
 /// dropped, so that a run's memory does not grow with its length. What still grows is the
-/// footer's description of each row group (about 50 KB in memory for its 71 column chunks,
+/// footer's description of each row group (about 50 KB in memory for its 72 column chunks,
 /// kept until the file is closed): 262,144 rows (some 17,000 records) keep that to about 3 MB
 /// a million records, while the row group being built stays small and a file of 100,000
 /// records still has six row groups for readers to share among their threads.
@@ -344,7 +344,9 @@ pub struct StoredGame {
     /// Whether some ruleset finds a move illegal.
     pub illegal: bool,
     /// Its scores: the column's ruleset part (`record` for the record's own ruleset), the
-    /// counting, the score.
+    /// counting, the score. A score's `doubts` hold their `kind` and `reason` only (the file
+    /// stores the kinds, `doubt_kinds`, not the points and dame), and none when the file has
+    /// no `doubt_kinds` column (written before it was added); its `points` are `None`.
     pub scores: Vec<(String, String, ScoreReport)>,
 }
 
@@ -359,6 +361,7 @@ impl StoredGame {
             result: self.result.as_deref(),
             finished: self.finished,
             uncertain: self.uncertain,
+            unsure: self.scores.iter().any(|(_, _, s)| !s.doubts.is_empty()),
             illegal: self.illegal,
             scores: self
                 .scores
@@ -413,6 +416,8 @@ fn open_run<R: ChunkReader + 'static>(name: String, reader: R) -> Result<RunRead
     for c in columns() {
         let wanted = c.ty.data_type();
         match found.field_with_name(&c.name) {
+            // A column added since the file was written: read as null.
+            Err(_) if ADDED_COLUMNS.contains(&c.name.as_str()) => {}
             Err(_) => {
                 return Err(format!(
                     "{name}: not a gorules corpus run: no column `{}`",
@@ -434,9 +439,20 @@ fn open_run<R: ChunkReader + 'static>(name: String, reader: R) -> Result<RunRead
             Ok(_) => {}
         }
     }
-    let typed =
-        ArrowReaderMetadata::try_new(stored.metadata().clone(), options.with_schema(schema()))
-            .map_err(|e| format!("{name}: not a gorules corpus run: {e}"))?;
+    // The run's schema, less the columns added since the file was written.
+    let held = Schema::new(
+        schema()
+            .fields()
+            .iter()
+            .filter(|f| found.field_with_name(f.name()).is_ok())
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
+    let typed = ArrowReaderMetadata::try_new(
+        stored.metadata().clone(),
+        options.with_schema(Arc::new(held)),
+    )
+    .map_err(|e| format!("{name}: not a gorules corpus run: {e}"))?;
     let meta = stored.metadata().file_metadata().key_value_metadata();
     let value = |key: &str| {
         meta.and_then(|m| m.iter().find(|kv| kv.key == key))
@@ -709,7 +725,21 @@ impl RunReader {
                     white: side(false)?,
                 },
                 points: None,
-                doubts: Vec::new(),
+                doubts: cols
+                    .texts(cols.at.doubt_kinds, row)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|kind| {
+                        doubt_kind(kind)
+                            .map(|k| DoubtReport {
+                                kind: k.name(),
+                                reason: k.reason(),
+                                points: Vec::new(),
+                                dame: Vec::new(),
+                            })
+                            .ok_or_else(|| bad(&format!("doubt kind `{kind}`")))
+                    })
+                    .collect::<Result<_, _>>()?,
             };
             let ruleset = if own {
                 gorules_compare::report::RECORD.to_string()
@@ -721,6 +751,20 @@ impl RunReader {
         }
         Ok(entry)
     }
+}
+
+/// The kind of doubt named `name` in `doubt_kinds` ([`DoubtKind::name`]).
+fn doubt_kind(name: &str) -> Option<DoubtKind> {
+    // Every kind: a new one makes the match below fail to compile until it is listed.
+    const KINDS: [DoubtKind; 3] = [
+        DoubtKind::FillingOrder,
+        DoubtKind::Capturable,
+        DoubtKind::TooLarge,
+    ];
+    let _listed = |k: DoubtKind| match k {
+        DoubtKind::FillingOrder | DoubtKind::Capturable | DoubtKind::TooLarge => (),
+    };
+    KINDS.into_iter().find(|k| k.name() == name)
 }
 
 impl Iterator for RunReader {
@@ -786,6 +830,7 @@ struct Slots {
     white_score: Slot,
     margin: Slot,
     result: Slot,
+    doubt_kinds: Slot,
     black_side: SideSlots,
     white_side: SideSlots,
 }
@@ -842,6 +887,7 @@ impl Slots {
             white_score: slot("white"),
             margin: slot("margin"),
             result: slot("result"),
+            doubt_kinds: slot("doubt_kinds"),
             black_side: side_slots!(schema, "black"),
             white_side: side_slots!(schema, "white"),
         }
@@ -868,6 +914,7 @@ impl Slots {
             self.white_score.name,
             self.margin.name,
             self.result.name,
+            self.doubt_kinds.name,
         ];
         for side in [&self.black_side, &self.white_side] {
             names.extend([
@@ -934,6 +981,20 @@ impl<'a> Cols<'a> {
         }
         let s = c.as_string_opt::<i32>()?;
         s.is_valid(row).then(|| s.value(row))
+    }
+
+    /// The texts of a cell of a list of texts; `None` for a null (or a column the batch has
+    /// not).
+    fn texts(&self, slot: Slot, row: usize) -> Option<Vec<&'a str>> {
+        let c = self.column(slot)?.as_list_opt::<i32>()?;
+        if !c.is_valid(row) {
+            return None;
+        }
+        let offsets = c.value_offsets();
+        let (start, end) = (offsets[row] as usize, offsets[row + 1] as usize);
+        let values = c.values().as_string_opt::<i32>()?;
+        (start <= end && end <= values.len())
+            .then(|| (start..end).map(|i| values.value(i)).collect())
     }
 }
 
@@ -1023,5 +1084,62 @@ mod tests {
             }
             assert_eq!(groups, wanted, "{sizes:?}");
         }
+    }
+
+    #[test]
+    fn a_file_written_before_doubt_kinds_was_added_reads_with_every_count_sure() {
+        use gorules_compare::corpus::{Tally, TallyRow};
+        let (entries, columns) = run();
+        // The run's rows without the column, as a file of an earlier gorules holds them.
+        let mut builder = BatchBuilder::with_capacity(0);
+        for e in &entries {
+            builder.append(e);
+        }
+        let batch = builder.finish();
+        let kept: Vec<usize> = (0..batch.num_columns())
+            .filter(|&i| batch.schema().field(i).name() != "doubt_kinds")
+            .collect();
+        assert_eq!(kept.len(), batch.num_columns() - 1);
+        let batch = batch.project(&kept).unwrap();
+        let metadata = run_metadata(&columns)
+            .into_iter()
+            .map(|(k, v)| KeyValue::new(k, v))
+            .collect();
+        let mut w = ArrowWriter::try_new(
+            Vec::new(),
+            batch.schema(),
+            Some(writer_properties(metadata)),
+        )
+        .unwrap();
+        w.write(&batch).unwrap();
+        let reader = read_run_bytes("old.parquet", w.into_inner().unwrap()).unwrap();
+        let mut read = Tally::new(columns.clone());
+        for stored in reader {
+            match stored.unwrap() {
+                StoredEntry::Error => read.add_row(&TallyRow::default()),
+                StoredEntry::Game(g) => {
+                    assert!(g.scores.iter().all(|(_, _, s)| s.doubts.is_empty()));
+                    read.add_row(&TallyRow::of_game(&columns, &g.tally_game(), false));
+                }
+            }
+        }
+        // The summary of the same entries, every doubt left out.
+        let mut sure = Tally::new(columns.clone());
+        let mut with_doubts = Tally::new(columns.clone());
+        for e in &entries {
+            with_doubts.add(e);
+            let mut e = e.clone();
+            if let GameEntry::Report(r) = &mut e {
+                for rr in &mut r.rulesets {
+                    for s in &mut rr.scores {
+                        s.doubts.clear();
+                    }
+                }
+            }
+            sure.add(&e);
+        }
+        assert!(with_doubts.summary().unsure_territory_counts > 0);
+        assert_eq!(read.summary().unsure_territory_counts, 0);
+        assert_eq!(read.summary(), sure.summary());
     }
 }

@@ -80,7 +80,7 @@ pub const SIDE_PARTS: [(&str, ColumnType); 14] = [
 
 /// The columns before the breakdown: the entry, the game (JSON `game`), the ruleset (JSON
 /// `rulesets[]`) and the score (JSON `rulesets[].scores[]`), in order.
-const LEADING: [(&str, ColumnType); 43] = [
+const LEADING: [(&str, ColumnType); 44] = [
     ("entry", ColumnType::UInt64),
     ("kind", ColumnType::Dictionary),
     ("source", ColumnType::Text),
@@ -123,6 +123,7 @@ const LEADING: [(&str, ColumnType); 43] = [
     ("winner", ColumnType::Dictionary),
     ("record_same_result", ColumnType::Bool),
     ("record_same_winner", ColumnType::Bool),
+    ("doubt_kinds", ColumnType::TextList),
     ("error", ColumnType::Text),
 ];
 
@@ -208,6 +209,11 @@ pub const SCHEMA_VERSION_KEY: &str = "gorules:schema_version";
 /// Parquet's own format would only notice with page checksums that its writer here does not
 /// write.
 pub const DATA_CHECKSUM_KEY: &str = "gorules:data_checksum";
+
+/// The columns added to the schema since its version was first written, in the order they
+/// were added: a file without them is still read, as if their cells were null (a file
+/// without `doubt_kinds` reads with every territory count sure).
+pub const ADDED_COLUMNS: &[&str] = &["doubt_kinds"];
 
 /// The version of the schema: it changes when a column is renamed, retyped or removed (never
 /// within a major version of gorules), not when one is added.

@@ -93,7 +93,7 @@ pub struct PairSummary {
     pub a: String,
     /// The second score.
     pub b: String,
-    /// Finished games where both were scored.
+    /// Finished games where both were scored (dead stones and territory counts sure).
     pub games: usize,
     /// Games where the winner differs (a draw is its own outcome).
     pub winner_changes: usize,
@@ -132,13 +132,19 @@ pub struct Summary {
     pub games: usize,
     /// Files or games that could not be read or replayed.
     pub errors: usize,
-    /// Games that ended in passes (those with uncertain dead stones included).
+    /// Games that ended in passes (those with uncertain dead stones or a territory count not
+    /// sure included).
     pub finished: usize,
     /// Games that did not (resignation, time, cut off): counted apart.
     pub unfinished: usize,
     /// Finished games whose estimated dead stones include a chain the estimate is not sure
-    /// of: counted apart too (not in the pairs).
+    /// of: counted apart too (not in the pairs, the groups' pairs or the record agreement).
     pub uncertain_dead_stones: usize,
+    /// Finished games (dead stones sure) where some score's territory count is not sure (its
+    /// `doubts`, [`crate::replay::ScoreReport::doubts`], are not empty): counted apart too,
+    /// as those with uncertain dead stones are. A game with both is counted once, under
+    /// [`Summary::uncertain_dead_stones`].
+    pub unsure_territory_counts: usize,
     /// Games with a move some ruleset finds illegal.
     pub with_illegal_moves: usize,
     /// One entry per pair of scores, in column order.
@@ -152,7 +158,7 @@ pub struct Summary {
 }
 
 /// How one score compares with the results the records state (`RE`), over the finished
-/// games (dead stones sure) whose `RE` is a counted result (`B+3.5`, `W+0.5`, `0`) and that
+/// games (dead stones and territory counts sure) whose `RE` is a counted result (`B+3.5`, `W+0.5`, `0`) and that
 /// the score scored: what GNU Go's `--score aftermath` tells of one ruleset, for each.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RecordAgreement {
@@ -243,6 +249,8 @@ pub struct TallyRow {
     illegal: bool,
     finished: bool,
     uncertain: bool,
+    /// Whether some score's territory count is not sure.
+    unsure: bool,
     cells: Vec<Cell>,
     /// For each pair (in [`Tally`]'s order) whose winner changes, the example, when asked.
     changes: Vec<(usize, WinnerChange)>,
@@ -274,6 +282,10 @@ pub struct TallyGame<'a> {
     pub finished: bool,
     /// Whether its dead stones were estimated with some chain uncertain.
     pub uncertain: bool,
+    /// Whether some score's territory count is not sure (the score's
+    /// [`doubts`](crate::replay::ScoreReport::doubts) are not empty): a finished game with
+    /// sure dead stones is then counted apart ([`Summary::unsure_territory_counts`]).
+    pub unsure: bool,
     /// Whether some ruleset finds a move illegal.
     pub illegal: bool,
     /// Its scores in order, each with the two parts of its column's name (`record` for the
@@ -292,6 +304,7 @@ impl<'a> TallyGame<'a> {
             result: r.game.result.as_deref(),
             finished: r.game.ended_by_passes,
             uncertain: r.game.dead_estimate.as_ref().is_some_and(|e| e.uncertain),
+            unsure: r.score_parts().any(|(_, _, s)| !s.doubts.is_empty()),
             illegal: r.rulesets.iter().any(|rr| !rr.legal),
             scores: r.score_parts().collect(),
         }
@@ -317,6 +330,7 @@ impl TallyRow {
             illegal: r.illegal,
             finished: r.finished,
             uncertain: r.uncertain,
+            unsure: r.unsure,
             cells: vec![None; columns.len()],
             changes: Vec::new(),
             groups: [
@@ -356,7 +370,7 @@ impl TallyRow {
         } else {
             name.to_string()
         };
-        if row.finished && !row.uncertain {
+        if row.counted() {
             let re = r.result;
             row.agreement = scores
                 .iter()
@@ -377,7 +391,7 @@ impl TallyRow {
                 }
             }
         }
-        if examples && row.finished && !row.uncertain {
+        if examples && row.counted() {
             let n = columns.len();
             let mut k = 0;
             for i in 0..n {
@@ -402,6 +416,12 @@ impl TallyRow {
         }
         row
     }
+
+    /// Whether the game is one the pairs, the groups' pairs and the record agreement count: it
+    /// finished, its dead stones are sure and so is every territory count.
+    fn counted(&self) -> bool {
+        self.finished && !self.uncertain && !self.unsure
+    }
 }
 
 /// A [`Summary`] built one entry at a time ([`Tally::add`]): a count per pair of columns
@@ -417,7 +437,10 @@ pub struct Tally {
     games: usize,
     reports: usize,
     with_illegal_moves: usize,
+    /// Finished games with uncertain dead stones.
     uncertain: usize,
+    /// Finished games with sure dead stones and some territory count not sure.
+    unsure: usize,
     finished: usize,
     /// The score columns of the run ([`score_columns`]).
     columns: Vec<String>,
@@ -444,6 +467,7 @@ impl Tally {
             reports: 0,
             with_illegal_moves: 0,
             uncertain: 0,
+            unsure: 0,
             finished: 0,
             pairs: vec![PairTally::default(); n * n.saturating_sub(1) / 2],
             columns,
@@ -504,8 +528,13 @@ impl Tally {
             return;
         }
         self.finished += 1;
+        // Counted apart, once: under uncertain dead stones when the count is not sure either.
         if row.uncertain {
             self.uncertain += 1;
+            return;
+        }
+        if row.unsure {
+            self.unsure += 1;
             return;
         }
         for (k, change) in &row.changes {
@@ -596,6 +625,7 @@ impl Tally {
         self.reports += later.reports;
         self.with_illegal_moves += later.with_illegal_moves;
         self.uncertain += later.uncertain;
+        self.unsure += later.unsure;
         self.finished += later.finished;
         for (pair, more) in self.pairs.iter_mut().zip(&later.pairs) {
             pair.games += more.games;
@@ -669,6 +699,7 @@ impl Tally {
             finished: self.finished,
             unfinished: self.reports - self.finished,
             uncertain_dead_stones: self.uncertain,
+            unsure_territory_counts: self.unsure,
             with_illegal_moves: self.with_illegal_moves,
             pairs,
             groups: self.group_summaries(),

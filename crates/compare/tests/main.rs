@@ -3,6 +3,7 @@
 //! `gorules-tests`' `every_integration_test_file_is_built` checks it.
 
 mod corpus;
+mod counted_apart;
 mod diagram;
 mod fast_path;
 mod library_errors;

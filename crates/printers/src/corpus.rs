@@ -533,13 +533,25 @@ fn agreement_text(summary: &Summary, format: Format) -> String {
 /// first, by group, and the examples of winner changes.
 fn pairs_text(summary: &Summary, format: Format) -> String {
     let mut out = String::from("\n");
-    let uncertain = if summary.uncertain_dead_stones > 0 {
-        format!(
-            " ({} of them with dead stones the estimate is not sure of, not counted below)",
+    // The finished games counted apart, said only when there are some.
+    let mut apart = Vec::new();
+    if summary.uncertain_dead_stones > 0 {
+        apart.push(format!(
+            "{} of them with dead stones the estimate is not sure of",
             summary.uncertain_dead_stones
-        )
-    } else {
+        ));
+    }
+    if summary.unsure_territory_counts > 0 {
+        let of_them = if apart.is_empty() { " of them" } else { "" };
+        apart.push(format!(
+            "{}{of_them} with a territory count not sure",
+            summary.unsure_territory_counts
+        ));
+    }
+    let uncertain = if apart.is_empty() {
         String::new()
+    } else {
+        format!(" ({}, not counted below)", apart.join(" and "))
     };
     out.push_str(&format!(
         "{} games: {} finished{uncertain}, {} unfinished (not counted below), {} errors, {} with a move some ruleset finds illegal\n\n",
@@ -830,6 +842,56 @@ mod tests {
         assert_eq!(
             deltas_text(&pair(&refs)),
             "+1: 10, +2: 9, +3: 8, +4: 7, +5: 6, +6: 5, +7: 4, +8: 3, 2 other values: 3"
+        );
+    }
+
+    #[test]
+    fn the_games_counted_apart_are_said_in_the_counts_sentence() {
+        let summary = |uncertain, unsure| Summary {
+            games: 20,
+            errors: 1,
+            finished: 17,
+            unfinished: 2,
+            uncertain_dead_stones: uncertain,
+            unsure_territory_counts: unsure,
+            with_illegal_moves: 0,
+            pairs: Vec::new(),
+            groups: Vec::new(),
+            record_agreement: Vec::new(),
+        };
+        let first_line = |s: &Summary| {
+            pairs_text(s, Format::Table)
+                .trim_start()
+                .lines()
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let tail = ", 2 unfinished (not counted below), 1 errors, 0 with a move some ruleset finds illegal";
+        assert_eq!(
+            first_line(&summary(0, 0)),
+            format!("20 games: 17 finished{tail}")
+        );
+        assert_eq!(
+            first_line(&summary(12, 0)),
+            format!(
+                "20 games: 17 finished (12 of them with dead stones the estimate is not sure of, \
+                 not counted below){tail}"
+            )
+        );
+        assert_eq!(
+            first_line(&summary(0, 3)),
+            format!(
+                "20 games: 17 finished (3 of them with a territory count not sure, not counted \
+                 below){tail}"
+            )
+        );
+        assert_eq!(
+            first_line(&summary(12, 3)),
+            format!(
+                "20 games: 17 finished (12 of them with dead stones the estimate is not sure of \
+                 and 3 with a territory count not sure, not counted below){tail}"
+            )
         );
     }
 }

@@ -92,6 +92,7 @@ pub fn columns() -> Vec<String> {
             "result",
             "record_same_result",
             "record_same_winner",
+            "doubt_kinds",
             "error",
         ]
         .map(String::from),
@@ -110,9 +111,9 @@ pub fn header() -> String {
     out
 }
 
-/// The cells after the ruleset's: the breakdown of both sides, the margin, the result and how
-/// it compares with the record's.
-const SCORE_CELLS: usize = 2 * SIDE_PARTS.len() + 4;
+/// The cells after the ruleset's: the breakdown of both sides, the margin, the result, how
+/// it compares with the record's and the kinds of its doubts.
+const SCORE_CELLS: usize = 2 * SIDE_PARTS.len() + 5;
 
 /// The rows of one report, appended to `out`: a row per ruleset and counting method, and a
 /// row with empty score cells for a ruleset that does not score the game. Each cell is
@@ -213,6 +214,14 @@ pub fn report_rows(rep: &GameReport, out: &mut String) {
                 }
             } else {
                 out.push(',');
+            }
+            // The kinds of the score's doubts, separated by spaces (empty: the count is sure).
+            out.push(',');
+            for (k, d) in s.doubts.iter().enumerate() {
+                if k > 0 {
+                    out.push(' ');
+                }
+                out.push_str(d.kind);
             }
             // The last cell, `error`, is empty.
             out.push_str(",\n");

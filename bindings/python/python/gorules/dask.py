@@ -83,6 +83,7 @@ META: Dict[str, str] = {
     "result": _TEXT,
     "record_same_result": _BOOL,
     "record_same_winner": _BOOL,
+    "doubt_kinds": _TEXT,
     "error": _TEXT,
 }
 assert tuple(META) == COLUMNS, "META names the columns of gorules.rows in order"

@@ -37,7 +37,7 @@ COLUMNS: Tuple[str, ...] = (
     _GAME
     + _RULESET
     + tuple(f"{side}_{part}" for side in ("black", "white") for part in _PARTS)
-    + ("margin", "result", "record_same_result", "record_same_winner", "error")
+    + ("margin", "result", "record_same_result", "record_same_winner", "doubt_kinds", "error")
 )
 
 Row = Dict[str, Union[str, int, float, bool, None]]
@@ -149,5 +149,8 @@ def rows(entries: Iterable[Union[GameReport, CompareEntry]]) -> Iterator[Row]:
                 )
                 row["record_same_result"] = same_result
                 row["record_same_winner"] = same_winner
+                # The kinds of the score's doubts, separated by spaces; None when it is sure.
+                kinds = " ".join(d["kind"] for d in s.get("doubts", []))
+                row["doubt_kinds"] = kinds or None
                 row["error"] = None
                 yield row

@@ -24,7 +24,7 @@ __all__ = [
     "Counterexample",
     "DeadEstimate",
     "Difference",
-    "Doubt",
+    "DoubtReport",
     "EndOfPlay",
     "EyeSpace",
     "ErrorEntry",
@@ -195,9 +195,8 @@ class PointMap(TypedDict):
     reasons: NotRequired[List[PointReason]]
 
 
-class Doubt(TypedDict):
-    """Where a territory count is not sure, and why (``kind`` ``"filling-order"``,
-    ``"capturable"`` or ``"too-large"``)."""
+class DoubtReport(TypedDict):
+    """A part of the board whose territory count is not sure, and why."""
 
     kind: str
     reason: str
@@ -206,7 +205,8 @@ class Doubt(TypedDict):
 
 
 class ScoreReport(TypedDict):
-    """One counting method's score (``points`` from :func:`gorules.score` only)."""
+    """One counting method's score (``points`` from :func:`gorules.score` only; ``doubts``
+    only when the count is not sure)."""
 
     counting: str
     black: float
@@ -215,7 +215,7 @@ class ScoreReport(TypedDict):
     result: str
     breakdown: ScoreBreakdown
     points: NotRequired[PointMap]
-    doubts: NotRequired[List[Doubt]]
+    doubts: NotRequired[List[DoubtReport]]
 
 
 class RulesetReport(TypedDict):
@@ -330,6 +330,7 @@ class Summary(TypedDict):
     finished: int
     unfinished: int
     uncertain_dead_stones: int
+    unsure_territory_counts: int
     with_illegal_moves: int
     pairs: List[PairSummary]
     groups: List[GroupSummary]

@@ -9,7 +9,7 @@ use super::{GroupTally, PairTally, RecordDifference, Tally, WinnerChange};
 
 /// The version of the form [`Tally::to_state`] writes; a state of another version is refused
 /// by [`Tally::from_state`]. It changes whenever [`Tally`]'s fields do.
-pub const TALLY_STATE_VERSION: u32 = 1;
+pub const TALLY_STATE_VERSION: u32 = 2;
 
 /// The key of the envelope that names the version.
 const VERSION_KEY: &str = "gorules_tally";
@@ -22,6 +22,7 @@ pub(super) struct TallyFields {
     reports: usize,
     with_illegal_moves: usize,
     uncertain: usize,
+    unsure: usize,
     finished: usize,
     columns: Vec<String>,
     pairs: Vec<PairTally>,
@@ -46,8 +47,9 @@ impl TryFrom<TallyFields> for Tally {
 
     /// The tally, when its counts could come from a run: as many pairs, per-column counts and
     /// example lists as its columns call for, and no count larger than the one it is part of
-    /// (a pair's games are finished games with sure dead stones, its winner changes are some
-    /// of its games, ...). [`Tally::summary`] and [`Tally::merge`] rely on that.
+    /// (the games counted apart are some of the finished ones, a pair's games are finished
+    /// games with sure dead stones and territory counts, its winner changes are some of its
+    /// games, ...). [`Tally::summary`] and [`Tally::merge`] rely on that.
     fn try_from(f: TallyFields) -> Result<Tally, String> {
         let n = f.columns.len();
         let npairs = n * n.saturating_sub(1) / 2;
@@ -57,8 +59,14 @@ impl TryFrom<TallyFields> for Tally {
         check(f.finished <= f.reports, || {
             format!("{} finished of {} games read", f.finished, f.reports)
         })?;
-        check(f.uncertain <= f.finished, || {
-            format!("{} uncertain of {} finished", f.uncertain, f.finished)
+        // The games counted apart, each once: uncertain dead stones, or sure ones with a
+        // territory count not sure.
+        let apart = f.uncertain.checked_add(f.unsure);
+        check(apart.is_some_and(|a| a <= f.finished), || {
+            format!(
+                "{} uncertain and {} unsure of {} finished",
+                f.uncertain, f.unsure, f.finished
+            )
         })?;
         check(f.with_illegal_moves <= f.reports, || {
             format!(
@@ -69,7 +77,7 @@ impl TryFrom<TallyFields> for Tally {
         check(f.pairs.len() == npairs, || {
             format!("{} pairs for {n} score columns", f.pairs.len())
         })?;
-        let sure = f.finished - f.uncertain;
+        let sure = f.finished - f.uncertain - f.unsure;
         for (k, p) in f.pairs.iter().enumerate() {
             let changed = p
                 .deltas
@@ -122,6 +130,7 @@ impl TryFrom<TallyFields> for Tally {
             reports: f.reports,
             with_illegal_moves: f.with_illegal_moves,
             uncertain: f.uncertain,
+            unsure: f.unsure,
             finished: f.finished,
             columns: f.columns,
             pairs: f.pairs,

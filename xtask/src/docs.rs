@@ -452,9 +452,14 @@ reproduced point for point by the `japanese` count (goscorer counts no territory
 its eye values call short of two eyes, whether or not it possesses a dame, and leaves out \
 false-eye shapes the rules let the owner keep by filling a dame himself); OGS's autoscore \
 ownership maps, 25 of 31, and its score estimator's removals, 48 of 54, with gorules' own \
-dead-stone estimate. Each position that differs is listed with the rule that decides it, or \
-as not yet explained where the settlement is wrong (most of those are parts of the board too \
-large to read, which keep the worst case) (`tests/fixtures/peers/known-differences.txt`).
+dead-stone estimate. Each position that differs is listed with the rule that decides it \
+(`tests/fixtures/peers/known-differences.txt`). In 19 of goscorer's 45 the settlement is \
+wrong at some points, each time for one reason: the part of the board is too large to read \
+(10 to 50 dame in one open region; read out by hand, the smallest took 2.8 million positions), \
+so it keeps the worst case and says `too-large` on those points; in 4 of them the marking \
+itself is wrong (stones given alive can be captured), and 3 are fights the rules leave \
+unsettled. Reading them needs parts built from the dame that matter and a search with \
+bounds, not yet done.
 
 Every point's owner and why is in `score`'s JSON (`points`, [json.md](json.md#point-maps)), in \
 `diagram` and in `annotate` (points to fill as `MA`, seki as `SQ`, points whose count is not \

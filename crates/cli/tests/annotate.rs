@@ -232,20 +232,31 @@ fn a_diverged_replay_is_named() {
     assert!(!err.contains("does not end in two passes"), "{err}");
 }
 
-/// False eyes and seki are written as crosses (`MA`) and squares (`SQ`), which SGF editors
-/// draw, and the annotated record reads back to the same dead stones and scores.
+/// False eyes and seki are written as crosses (`MA`) and squares (`SQ`), points whose count
+/// is not sure as triangles (`TR`), which SGF editors draw, and the annotated record reads
+/// back to the same dead stones and scores.
 #[test]
 fn false_eyes_and_seki_are_marked_and_read_back() {
     let dir = temp_dir("annotate-marks");
     // The edge false eye D1 (White's E2 cuts E1 off; Japanese Rules of Go, 1989, Article 8
     // commentary) and the classic seki (shared E1, eyes C1 and G1; Article 8), each ended by
-    // two passes.
+    // two passes; and two false eyes hanging on the one dame E3, whose count rests on who fills
+    // it first (Article 8 commentary): D4 and F2, `db` and `fd` on a board five rows high.
     let cases = [
         (
             "false-eye.sgf",
             "(;GM[1]FF[4]SZ[9:5]KM[0]AB[da][db][dc][dd][ce][ee]AW[ea][eb][ec][ed][fe];W[];B[])",
             "MA[de]",
             "",
+            "",
+        ),
+        (
+            "two-false-eyes.sgf",
+            "(;GM[1]FF[4]SZ[9:5]KM[0]AB[da][cb][eb][dc][dd][de][ee]\
+             AW[ea][fa][fb][fc][ed][gd][fe];B[];W[])",
+            "",
+            "",
+            "TR[db][fd]",
         ),
         (
             "seki.sgf",
@@ -253,9 +264,10 @@ fn false_eyes_and_seki_are_marked_and_read_back() {
              AB[fa][fb][fc][fd][fe][ff][fg][gg][hg][ig][ih][ii][bh][ch][dh][eh][bi][di];W[];B[])",
             "",
             "SQ[bh][ch][dh][eh][fh][gh][hh][bi][ci][di][fi][gi][hi]",
+            "",
         ),
     ];
-    for (name, sgf, crosses, squares) in cases {
+    for (name, sgf, crosses, squares, triangles) in cases {
         let record = dir.join(name);
         std::fs::write(&record, sgf).unwrap();
         let out = dir.join(format!("annotated-{name}"));
@@ -275,6 +287,8 @@ fn false_eyes_and_seki_are_marked_and_read_back() {
         assert!(text.contains(squares), "{text}");
         assert_eq!(text.contains("MA["), !crosses.is_empty(), "{text}");
         assert_eq!(text.contains("SQ["), !squares.is_empty(), "{text}");
+        assert!(text.contains(triangles), "{text}");
+        assert_eq!(text.contains("TR["), !triangles.is_empty(), "{text}");
         let score = |path: &std::path::Path, dead: &str| {
             one_game(&gorules(&[
                 "score",

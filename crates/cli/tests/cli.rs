@@ -238,21 +238,6 @@ fn a_count_that_rests_on_who_fills_the_dame_first_says_so() {
         svg.contains("class=\"unsure\"") && svg.contains("Dashed triangles"),
         "{svg}"
     );
-    // `annotate` marks them as triangles (D4 is `db`, F2 `fd` on a board five rows high).
-    let out = dir.join("annotated.sgf");
-    let o = gorules(&[
-        "annotate",
-        path,
-        "--rules",
-        "japanese",
-        "--dead",
-        "none",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("TR[db][fd]"), "{text}");
 }
 
 #[test]

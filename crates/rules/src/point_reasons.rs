@@ -77,9 +77,10 @@ pub struct PointReason {
 }
 
 /// The reasons of the points `territory` (a count that settles the position,
-/// [`crate::Ruleset::settles`]) leaves out, then of the counted points whose count is not
-/// sure, each in the order of the points, Black's before White's: `board` is the position
-/// counted (dead stones removed) and `referee` its settlement.
+/// [`crate::Ruleset::settles`]) leaves out and of the points it counts without being sure:
+/// Black's, then White's, each colour's points to fill, then its seki eyes, then its counted
+/// points that are not sure, each in the order of the points. `board` is the position counted
+/// (dead stones removed) and `referee` its settlement.
 pub fn point_reasons(
     board: &Board,
     territory: &CountedTerritory,
@@ -148,6 +149,7 @@ mod tests {
     use gorules_board::diagram::from_diagram;
 
     use super::*;
+    use crate::seki::CLASSIC_SEKI;
     use crate::{builtin, Counting, Ownership};
 
     fn reasons(text: &str) -> Vec<(String, Color, &'static str, Vec<String>, bool)> {
@@ -243,7 +245,7 @@ mod tests {
         // Japanese Rules of Go (1989), Article 8: stones in seki are living stones that
         // possess dame, and their eye points are not territory. Black's B1-E2 and White's
         // F1-H2 have one eye each (C1, G1) and possess E1, which neither can fill.
-        let r = reasons(CLASSIC_SEKI_BOARD);
+        let r = reasons(CLASSIC_SEKI);
         assert_eq!(
             r,
             [
@@ -270,7 +272,7 @@ mod tests {
         // Japanese Rules of Go (1989), Article 7 and Article 8: with J1 a dame next to
         // White's inner group, White's E1 would capture Black's B1-E2 while White keeps J1;
         // the dead stones given call it alive, so the seki eyes are counted out, not surely.
-        let board = CLASSIC_SEKI_BOARD.replacen("O X . X . O . O X", "O X . X . O . O .", 1);
+        let board = CLASSIC_SEKI.replacen("O X . X . O . O X", "O X . X . O . O .", 1);
         let r = reasons(&board);
         assert_eq!(
             r,
@@ -319,17 +321,6 @@ mod tests {
             ]
         );
     }
-
-    const CLASSIC_SEKI_BOARD: &str = "
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        . . . . O X . . .
-        O O O O O X X X X
-        O X X X X O O O X
-        O X . X . O . O X";
 
     const TWO_FALSE_EYES_ON_ONE_DAME: &str = "
         . . . X O O . . .

@@ -78,7 +78,7 @@ pub struct DiagramView {
     /// Each empty point as the ruleset counts it.
     pub territory: CountedTerritory,
     /// Why each point the count leaves out is left out, and the points it counts without
-    /// being sure ([`gorules_rules::point_reasons`]), where the count is the referee's
+    /// being sure ([`gorules_rules::point_reasons()`]), where the count is the referee's
     /// settlement; empty otherwise.
     pub reasons: Vec<PointReason>,
     /// The scores at the end of the record, as `gorules score` gives them (empty before the

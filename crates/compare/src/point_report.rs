@@ -25,7 +25,7 @@ pub struct PointReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub short_of_eyes: Vec<ShortGroupReport>,
     /// Why each point the count leaves out is left out, and each point it counts without
-    /// being sure ([`gorules_rules::point_reasons`]), where the count is the referee's
+    /// being sure ([`gorules_rules::point_reasons()`]), where the count is the referee's
     /// settlement; absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<PointReasonReport>,

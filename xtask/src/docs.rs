@@ -456,8 +456,8 @@ dead-stone estimate. Each position that differs is listed with the rule that dec
 (`tests/fixtures/peers/known-differences.txt`). In 19 of goscorer's 45 the settlement is \
 wrong at some points, each time for one reason: the part of the board is too large to read \
 (10 to 50 dame in one open region; read out by hand, the smallest took 2.8 million positions), \
-so it keeps the worst case and says `too-large` on those points; in 4 of them the marking \
-itself is wrong (stones given alive can be captured), and 3 are fights the rules leave \
+so it keeps the worst case and says `too-large` on those points; in 7 of them the marking \
+itself is doubtful or wrong (stones given alive can be captured), and 3 are fights the rules leave \
 unsettled. Reading them needs parts built from the dame that matter and a search with \
 bounds, not yet done.
 

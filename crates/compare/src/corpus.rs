@@ -158,8 +158,9 @@ pub struct Summary {
 }
 
 /// How one score compares with the results the records state (`RE`), over the finished
-/// games (dead stones and territory counts sure) whose `RE` is a counted result (`B+3.5`, `W+0.5`, `0`) and that
-/// the score scored: what GNU Go's `--score aftermath` tells of one ruleset, for each.
+/// games (dead stones and territory counts sure) whose `RE` is a counted result (`B+3.5`,
+/// `W+0.5`, `0`) and that the score scored: what GNU Go's `--score aftermath` tells of one
+/// ruleset, for each.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RecordAgreement {
     /// The score, `ruleset:counting`.

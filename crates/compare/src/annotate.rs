@@ -186,6 +186,10 @@ fn settle(
         points.sort_by_key(|p| (p.y, p.x));
         points
     };
+    let mut unsure = gorules_board::PointSet::empty(v.size());
+    for r in v.reasons.iter().filter(|r| !r.sure) {
+        unsure.insert(r.point);
+    }
     let markup = GameMarkup {
         black: side(Color::Black),
         white: side(Color::White),
@@ -196,16 +200,7 @@ fn settle(
             &t.not_counted[0],
             &t.not_counted[1],
         ]),
-        triangles: {
-            let mut points: Vec<Point> = v
-                .reasons
-                .iter()
-                .filter(|r| !r.sure)
-                .map(|r| r.point)
-                .collect();
-            points.sort_by_key(|p| (p.y, p.x));
-            points
-        },
+        triangles: sorted(&[&unsure]),
         result: record.result.is_none().then(|| score.result.clone()),
     };
     let mut removed: Vec<Point> = v.dead.iter().map(|&(_, p)| p).collect();

@@ -152,7 +152,16 @@ mod tests {
     use crate::seki::CLASSIC_SEKI;
     use crate::{builtin, Counting, Ownership};
 
-    fn reasons(text: &str) -> Vec<(String, Color, &'static str, Vec<String>, bool)> {
+    /// One reason as the tests write it: the point, its colour, the reason's name, the dame
+    /// and whether it is sure.
+    type Row = (String, Color, &'static str, Vec<String>, bool);
+
+    fn row(point: &str, color: Color, reason: &'static str, dame: &[&str], sure: bool) -> Row {
+        let dame = dame.iter().map(|d| d.to_string()).collect();
+        (point.to_string(), color, reason, dame, sure)
+    }
+
+    fn reasons(text: &str) -> Vec<Row> {
         let board = from_diagram(text).unwrap();
         let rules = builtin("japanese").unwrap();
         let ownership = Ownership::of(&board);
@@ -185,7 +194,7 @@ mod tests {
              . . . X O . . . .
              . . X . X O . . .",
         );
-        assert_eq!(r, [("D1".into(), Color::Black, "false-eye", vec![], true)]);
+        assert_eq!(r, [row("D1", Color::Black, "false-eye", &[], true)]);
     }
 
     #[test]
@@ -203,38 +212,13 @@ mod tests {
              O . . . .",
         );
         assert_eq!(r.len(), 2, "{r:?}");
-        let dame = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let black = [
-            (
-                "A4".into(),
-                Color::Black,
-                "teire",
-                dame(&["C4", "B3", "A2"]),
-                true,
-            ),
-            (
-                "B5".into(),
-                Color::Black,
-                "teire",
-                dame(&["D5", "C4"]),
-                true,
-            ),
+            row("A4", Color::Black, "teire", &["C4", "B3", "A2"], true),
+            row("B5", Color::Black, "teire", &["D5", "C4"], true),
         ];
         let white = [
-            (
-                "B1".into(),
-                Color::White,
-                "teire",
-                dame(&["B3", "A2"]),
-                true,
-            ),
-            (
-                "E4".into(),
-                Color::White,
-                "teire",
-                dame(&["D5", "C4"]),
-                true,
-            ),
+            row("B1", Color::White, "teire", &["B3", "A2"], true),
+            row("E4", Color::White, "teire", &["D5", "C4"], true),
         ];
         assert!(black.contains(&r[0]), "{r:?}");
         assert!(white.contains(&r[1]), "{r:?}");
@@ -249,20 +233,8 @@ mod tests {
         assert_eq!(
             r,
             [
-                (
-                    "C1".into(),
-                    Color::Black,
-                    "seki-eye",
-                    vec!["E1".into()],
-                    true
-                ),
-                (
-                    "G1".into(),
-                    Color::White,
-                    "seki-eye",
-                    vec!["E1".into()],
-                    true
-                ),
+                row("C1", Color::Black, "seki-eye", &["E1"], true),
+                row("G1", Color::White, "seki-eye", &["E1"], true),
             ]
         );
     }
@@ -277,20 +249,8 @@ mod tests {
         assert_eq!(
             r,
             [
-                (
-                    "C1".into(),
-                    Color::Black,
-                    "seki-eye",
-                    vec!["E1".into()],
-                    false
-                ),
-                (
-                    "G1".into(),
-                    Color::White,
-                    "seki-eye",
-                    vec!["E1".into()],
-                    false
-                ),
+                row("C1", Color::Black, "seki-eye", &["E1"], false),
+                row("G1", Color::White, "seki-eye", &["E1"], false),
             ]
         );
     }
@@ -304,20 +264,8 @@ mod tests {
         assert_eq!(
             r,
             [
-                (
-                    "D4".into(),
-                    Color::Black,
-                    "territory",
-                    vec!["E3".into()],
-                    false
-                ),
-                (
-                    "F2".into(),
-                    Color::White,
-                    "territory",
-                    vec!["E3".into()],
-                    false
-                ),
+                row("D4", Color::Black, "territory", &["E3"], false),
+                row("F2", Color::White, "territory", &["E3"], false),
             ]
         );
     }
